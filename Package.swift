@@ -1,0 +1,114 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+/// Settings every target shares: Swift 6 mode with the stricter upcoming features
+/// the house style asks for (see ../shared/style.md, practice 11).
+let sharedSwiftSettings: [SwiftSetting] = [
+    .swiftLanguageMode(.v6),
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+    .enableUpcomingFeature("InternalImportsByDefault"),
+]
+
+let package = Package(
+    name: "swift-http-body",
+    platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
+    products: [
+        .library(name: "HTTPBody", targets: ["HTTPBody"]),
+        .library(name: "RequestBuilder", targets: ["RequestBuilder"]),
+        .library(name: "RequestBuilderAsyncHTTPClient", targets: ["RequestBuilderAsyncHTTPClient"]),
+        .executable(name: "uploader", targets: ["uploader"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
+        .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
+        // Test-only: an independent multipart parser that checks every encoded body.
+        .package(url: "https://github.com/vapor/multipart-kit.git", from: "4.7.1"),
+    ],
+    targets: [
+        // MARK: System libraries
+
+        .systemLibrary(
+            name: "CZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]
+        ),
+        .systemLibrary(
+            name: "CMagic",
+            pkgConfig: "libmagic",
+            providers: [.apt(["libmagic-dev"]), .brew(["libmagic"])]
+        ),
+
+        // MARK: Libraries
+
+        .target(
+            name: "HTTPBody",
+            dependencies: [
+                "CZlib",
+                "CMagic",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ],
+            swiftSettings: sharedSwiftSettings
+        ),
+        .target(
+            name: "RequestBuilder",
+            dependencies: [
+                "HTTPBody",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "HTTPTypesFoundation", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: sharedSwiftSettings
+        ),
+        .target(
+            name: "RequestBuilderAsyncHTTPClient",
+            dependencies: [
+                "RequestBuilder",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ],
+            swiftSettings: sharedSwiftSettings
+        ),
+
+        // MARK: Command-line tool
+
+        .executableTarget(
+            name: "uploader",
+            dependencies: [
+                "RequestBuilder",
+                "RequestBuilderAsyncHTTPClient",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: sharedSwiftSettings
+        ),
+
+        // MARK: Tests
+
+        .target(
+            name: "TestSupport",
+            dependencies: [
+                "HTTPBody",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ],
+            path: "Tests/TestSupport",
+            swiftSettings: sharedSwiftSettings
+        ),
+        .testTarget(
+            name: "HTTPBodyTests",
+            dependencies: [
+                "HTTPBody",
+                "TestSupport",
+                "CZlib",
+                .product(name: "MultipartKit", package: "multipart-kit"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ],
+            exclude: ["__Snapshots__", "__Fixtures__"],
+            swiftSettings: sharedSwiftSettings
+        ),
+    ]
+)

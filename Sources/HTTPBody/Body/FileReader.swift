@@ -1,0 +1,116 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Facts about a file on disk, taken from the file system without reading it.
+package struct FileStatus: Sendable {
+    /// The file's size in bytes.
+    package let size: Int64
+
+    /// Looks the file up; fails if it is missing, unreadable or not a regular file.
+    package init(path: String) throws(RequestBodyError) {
+        var info = stat()
+        guard stat(path, &info) == 0 else {
+            let code = errno
+            if code == ENOENT || code == ENOTDIR { throw .fileNotFound(path) }
+            throw .fileUnreadable(path, errno: code)
+        }
+        let kind = info.st_mode & S_IFMT
+        guard kind == S_IFREG else { throw .notARegularFile(path, isDirectory: kind == S_IFDIR) }
+        guard access(path, R_OK) == 0 else { throw .fileUnreadable(path, errno: errno) }
+        size = Int64(info.st_size)
+    }
+}
+
+/// Reads one file front to back with plain `read(2)` calls, checking that it
+/// holds exactly the number of bytes it had when it was measured.
+///
+/// The file is opened when the reader is created and closed when it is
+/// released, so a body with many files holds one descriptor at a time.
+/// Reads block the calling thread; for files in the page cache that costs
+/// less than handing each read to another thread.
+package final class FileReader {
+    package let path: String
+    package let expectedLength: Int64
+    package private(set) var bytesRead: Int64 = 0
+    private var descriptor: Int32
+
+    package init(path: String, expectedLength: Int64) throws(RequestBodyError) {
+        self.path = path
+        self.expectedLength = expectedLength
+        descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            let code = errno
+            if code == ENOENT { throw .fileNotFound(path) }
+            throw .fileUnreadable(path, errno: code)
+        }
+        var info = stat()
+        if fstat(descriptor, &info) == 0 {
+            guard info.st_mode & S_IFMT == S_IFREG else {
+                throw .notARegularFile(path, isDirectory: info.st_mode & S_IFMT == S_IFDIR)
+            }
+            guard Int64(info.st_size) == expectedLength else {
+                throw .fileChangedSize(path, expected: expectedLength, actual: "now \(info.st_size) bytes")
+            }
+        }
+        #if os(Linux)
+        _ = posix_fadvise(descriptor, 0, 0, POSIX_FADV_SEQUENTIAL)
+        #endif
+    }
+
+    deinit {
+        close(descriptor)
+    }
+
+    /// The bytes not yet read.
+    package var remaining: Int64 { expectedLength - bytesRead }
+
+    /// Fills as much of `buffer` as the file has left and returns the count;
+    /// 0 means the file ended exactly at its expected length.
+    ///
+    /// Fails if the file ends early or turns out longer than measured.
+    package func read(into buffer: UnsafeMutableRawBufferPointer) throws(RequestBodyError) -> Int {
+        guard remaining > 0 else {
+            try checkEndOfFile()
+            return 0
+        }
+        guard let base = buffer.baseAddress else { return 0 }
+        let wanted = Int(min(Int64(buffer.count), remaining))
+        var filled = 0
+        while filled < wanted {
+            let count = systemRead(descriptor, base + filled, wanted - filled)
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw .fileUnreadable(path, errno: errno)
+            }
+            if count == 0 {
+                throw .fileChangedSize(path, expected: expectedLength, actual: "it ended after \(bytesRead + Int64(filled))")
+            }
+            filled += count
+        }
+        bytesRead += Int64(filled)
+        return filled
+    }
+
+    /// A file that grew would make the body longer than its Content-Length.
+    private func checkEndOfFile() throws(RequestBodyError) {
+        var probe: UInt8 = 0
+        while true {
+            let count = systemRead(descriptor, &probe, 1)
+            if count < 0, errno == EINTR { continue }
+            if count < 0 { throw .fileUnreadable(path, errno: errno) }
+            if count > 0 { throw .fileChangedSize(path, expected: expectedLength, actual: "it grew past that") }
+            return
+        }
+    }
+}
+
+/// `read(2)` under one name on every platform.
+@inline(__always)
+private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
+    read(descriptor, buffer, count)
+}

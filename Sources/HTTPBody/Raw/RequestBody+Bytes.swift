@@ -1,0 +1,41 @@
+public import Foundation
+
+extension RequestBody {
+    /// A body with no bytes, sent with `Content-Length: 0`.
+    public static let empty = RequestBody.bytes([], contentType: nil)
+
+    /// A body of bytes already in memory.
+    ///
+    /// - Parameter contentType: The type to declare; `application/octet-stream` by default.
+    public static func bytes(_ bytes: [UInt8], contentType: MediaType? = .octetStream) -> RequestBody {
+        RequestBody(contentType: contentType, length: Int64(bytes.count), isReplayable: true) {
+            MemoryChunkSource(bytes: bytes)
+        }
+    }
+
+    /// A body of `Data` already in memory.
+    public static func data(_ data: Data, contentType: MediaType? = .octetStream) -> RequestBody {
+        .bytes([UInt8](data), contentType: contentType)
+    }
+
+    /// A body of text sent as UTF-8, `text/plain; charset=utf-8` by default.
+    public static func text(_ text: String, contentType: MediaType? = .plainText) -> RequestBody {
+        .bytes(Array(text.utf8), contentType: contentType)
+    }
+}
+
+/// Hands out slices of an in-memory byte array.
+struct MemoryChunkSource: ChunkSource {
+    let bytes: [UInt8]
+    var offset = 0
+
+    init(bytes: [UInt8]) { self.bytes = bytes }
+
+    mutating func nextChunk(maximumLength: Int) async throws -> [UInt8]? {
+        guard offset < bytes.count else { return nil }
+        let end = min(bytes.count, offset + maximumLength)
+        defer { offset = end }
+        if offset == 0, end == bytes.count { return bytes }  // shares storage, no copy
+        return Array(bytes[offset..<end])
+    }
+}

@@ -1,0 +1,48 @@
+public import Foundation
+
+extension RequestBody {
+    /// A body streamed from a file on disk, one chunk at a time.
+    ///
+    /// The length comes from the file system, so the file is not read until the
+    /// body is. If the file's size changes before or while it is read, reading
+    /// fails with ``RequestBodyError/Code/fileChangedSize`` rather than produce
+    /// a body that disagrees with its `Content-Length`.
+    ///
+    /// - Parameters:
+    ///   - url: A `file:` URL of a regular file.
+    ///   - contentType: The type to declare; `application/octet-stream` when `nil`.
+    /// - Throws: ``RequestBodyError`` naming the file when it is missing, a
+    ///   directory, or unreadable.
+    public static func file(at url: URL, contentType: MediaType? = nil) throws(RequestBodyError) -> RequestBody {
+        let path = url.path(percentEncoded: false)
+        let status = try FileStatus(path: path)
+        let length = status.size
+        return RequestBody(contentType: contentType ?? .octetStream, length: length, isReplayable: true) {
+            try FileChunkSource(reader: FileReader(path: path, expectedLength: length))
+        }
+    }
+}
+
+/// Reads a file straight into each chunk's storage: one copy, kernel to chunk.
+struct FileChunkSource: ChunkSource {
+    let reader: FileReader
+
+    mutating func nextChunk(maximumLength: Int) async throws -> [UInt8]? {
+        let capacity = Int(min(Int64(maximumLength), reader.remaining))
+        guard capacity > 0 else {
+            _ = try reader.read(into: UnsafeMutableRawBufferPointer(start: nil, count: 0))
+            return nil
+        }
+        var failure: RequestBodyError?
+        let chunk = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
+            do throws(RequestBodyError) {
+                count = try reader.read(into: UnsafeMutableRawBufferPointer(buffer))
+            } catch {
+                failure = error
+                count = 0
+            }
+        }
+        if let failure { throw failure }
+        return chunk
+    }
+}

@@ -1,0 +1,2 @@
+// The AsyncHTTPClient transport (issue 5).
+import RequestBuilder
