@@ -156,4 +156,13 @@ package protocol ChunkSource {
     /// Returns the next non-empty chunk of at most `maximumLength` bytes, or
     /// `nil` once the body has ended.
     mutating func nextChunk(maximumLength: Int) async throws -> [UInt8]?
+
+    /// Whether the bytes of the chunk most recently returned are worth
+    /// compressing: `false` for JPEG, zip and other already-compressed data,
+    /// so a gzip stream can store them instead of deflating them again.
+    var lastChunkIsCompressible: Bool { get }
+}
+
+extension ChunkSource {
+    package var lastChunkIsCompressible: Bool { true }
 }

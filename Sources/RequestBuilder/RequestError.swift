@@ -1,0 +1,47 @@
+/// The one error type of the request layer. Its ``code`` tells apart a bad
+/// request description, a transport failure, an unacceptable status and a
+/// response that could not be decoded; its description says which field,
+/// header or value was at fault.
+public struct RequestError: Error, Sendable, CustomStringConvertible {
+    /// The kind of failure.
+    public struct Code: Sendable, Hashable, CustomStringConvertible {
+        private enum Base: Hashable { case invalidRequest, transport, unacceptableStatus, decoding, cancelled }
+        private let base: Base
+        private init(_ base: Base) { self.base = base }
+
+        /// The request could not be built: a bad URL, path segment, header or body.
+        public static let invalidRequest = Code(.invalidRequest)
+        /// The request could not be sent or the response not received.
+        public static let transport = Code(.transport)
+        /// The server answered with a status the request does not accept.
+        public static let unacceptableStatus = Code(.unacceptableStatus)
+        /// The response body could not be decoded into the expected type.
+        public static let decoding = Code(.decoding)
+        /// The task sending the request was cancelled.
+        public static let cancelled = Code(.cancelled)
+
+        public var description: String { "\(base)" }
+    }
+
+    /// The kind of failure.
+    public let code: Code
+    /// A sentence that says what went wrong and names what was at fault.
+    public let description: String
+    /// The response, for ``Code/unacceptableStatus`` and ``Code/decoding``.
+    public let response: Response?
+    /// The error that caused this one, if any (a transport's or decoder's).
+    public let underlying: (any Error)?
+
+    /// Creates an error.
+    public init(code: Code, description: String, response: Response? = nil, underlying: (any Error)? = nil) {
+        self.code = code
+        self.description = description
+        self.response = response
+        self.underlying = underlying
+    }
+
+    /// A request that could not be built, with a sentence naming the culprit.
+    public static func invalidRequest(_ description: String, underlying: (any Error)? = nil) -> RequestError {
+        RequestError(code: .invalidRequest, description: description, underlying: underlying)
+    }
+}

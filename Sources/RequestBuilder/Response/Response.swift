@@ -1,0 +1,20 @@
+public import Foundation
+
+/// What a server answered: the status and header fields, and the body bytes.
+public struct Response: Sendable {
+    /// The status line and header fields.
+    public var head: HTTPResponse
+    /// The body, as received.
+    public var body: Data
+
+    /// Creates a response.
+    public init(head: HTTPResponse, body: Data = Data()) {
+        self.head = head
+        self.body = body
+    }
+
+    /// The status, such as `200 OK`.
+    public var status: HTTPResponse.Status { head.status }
+    /// The header fields.
+    public var headerFields: HTTPFields { head.headerFields }
+}
