@@ -33,16 +33,11 @@ enum HeaderValidation {
                 throw RequestError.invalidRequest(
                     "The header \(field.name.rawName) is set from the body; remove it from the request's header fields"
                 )
-            case HTTPField.Name.host:
+            case _ where field.name.canonicalName == "host":
                 throw RequestError.invalidRequest("The header Host is set from the base URL; remove it from the request's header fields")
             default:
                 continue
             }
         }
     }
-}
-
-extension HTTPField.Name {
-    /// `Host`, which HTTP/1.1 derives from the request's authority.
-    static let host = HTTPField.Name("Host")!  // a literal token, valid by inspection
 }

@@ -6,8 +6,9 @@ public import Foundation
 ///
 /// ```swift
 /// var task: HTTPTask { .json(newPost) }
-/// var task: HTTPTask { .query(["page": "2"]) }
-/// var task: HTTPTask { .multipart(query: [("album", "7")]) { form in form.append("Sunset", name: "title") } }
+/// var task: HTTPTask { .query([("page", "2")]) }
+/// var task: HTTPTask { .multipart(form, query: [("album", "7")]) }
+/// var task: HTTPTask { .json(draft).adding(.query([("notify", "false")])) }
 /// ```
 ///
 /// `HTTPTask` is a struct over private storage rather than an enum, so new
