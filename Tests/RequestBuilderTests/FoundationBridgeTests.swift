@@ -55,4 +55,17 @@ import TestSupport
         let request = try HTTPRequestBuilder.get(TestAPI.baseURLString).path("posts").query("q", "a b").build()
         #expect(await request.curlCommand() == "curl 'https://api.example.com/v1/posts?q=a%20b'")
     }
+
+    @Test func writtenBodyFileMatchesTheMultipartBodyCurlSends() async throws {
+        let request = try HTTPRequestBuilder.post(TestAPI.baseURLString).path("uploads")
+            .multipart(boundary: try .constant(TestAPI.boundary)) { form in form.append("Sunset", name: "title") }
+            .build()
+        let file = try temporaryFile(named: "body.bin", contents: "stale")
+        try await request.writeBody(to: file)
+        let expected = try #require(try await request.body?.collect())
+        #expect(try [UInt8](Data(contentsOf: file)) == expected)
+        let command = await request.curlCommand(bodyFile: file.path)
+        #expect(command.contains("--header 'Content-Type: multipart/form-data; boundary=\(TestAPI.boundary)'"))
+        #expect(command.hasSuffix("--data-binary @\(file.path)"))
+    }
 }

@@ -6,7 +6,7 @@ extension PreparedRequest {
     /// Every argument is single-quoted for POSIX shells. A body of known length
     /// up to `inlineBodyLimit` bytes that is printable UTF-8 goes inline with
     /// `--data-binary`; any other body is referred to as `--data-binary @bodyFile`
-    /// (write it there with `raw().body`), so the command never holds a large or
+    /// (write it there with ``writeBody(to:)``), so the command never holds a large or
     /// binary body. Header field values are printed as they are: redact tokens
     /// before sharing the command.
     public func curlCommand(bodyFile: String = "body.bin", inlineBodyLimit: Int = 16 * 1024) async -> String {
@@ -39,8 +39,9 @@ extension PreparedRequest {
         guard body.isReplayable, let length = body.length, length <= Int64(limit), body.contentEncoding == nil else { return nil }
         guard let bytes = try? await body.collect(upTo: limit) else { return nil }
         guard let text = String(validating: bytes, as: UTF8.self) else { return nil }
-        // `@` first would make curl read a file; control characters would not survive a copy and paste.
-        guard !text.hasPrefix("@"), !text.unicodeScalars.contains(where: { $0.value < 0x20 && $0 != "\n" && $0 != "\r" && $0 != "\t" }) else {
+        // `@` first would make curl read a file; CR (as in multipart's CRLF) and other
+        // control characters would not survive a copy and paste from a terminal.
+        guard !text.hasPrefix("@"), !text.unicodeScalars.contains(where: { ($0.value < 0x20 && $0 != "\n" && $0 != "\t") || $0.value == 0x7F }) else {
             return nil
         }
         return text
