@@ -41,7 +41,7 @@ import Testing
 
     @Test func explicitContentTypeOverridesTheBodys() async throws {
         let request = try HTTPRequestBuilder.post(TestAPI.baseURLString)
-            .header(.contentType, "application/vnd.api+json")
+            .contentType(MediaType(type: "application", subtype: "vnd.api+json"))
             .json(["a": 1])
             .build()
         let text = String(decoding: try await wireBytes(request), as: UTF8.self)

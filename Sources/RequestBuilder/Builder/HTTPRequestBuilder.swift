@@ -131,6 +131,11 @@ public struct HTTPRequestBuilder: Sendable {
         adding { () throws(RequestError) in try .validated(.accept, types.map(\.description).joined(separator: ", ")) }
     }
 
+    /// A copy with `Content-Type` set to `type`, overriding the type the body declares.
+    public func contentType(_ type: MediaType) -> HTTPRequestBuilder {
+        adding { () throws(RequestError) in try .contentType(type) }
+    }
+
     /// A copy with `User-Agent`.
     public func userAgent(_ value: String) -> HTTPRequestBuilder {
         adding { () throws(RequestError) in try .userAgent(value) }
