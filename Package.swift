@@ -83,6 +83,7 @@ let package = Package(
                 "RequestBuilder",
                 "RequestBuilderAsyncHTTPClient",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
             ],
             swiftSettings: sharedSwiftSettings
         ),
@@ -108,6 +109,14 @@ let package = Package(
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ],
             exclude: ["__Snapshots__", "__Fixtures__"],
+            swiftSettings: sharedSwiftSettings
+        ),
+        .testTarget(
+            name: "UploaderTests",
+            dependencies: [
+                "uploader",
+                "TestSupport",
+            ],
             swiftSettings: sharedSwiftSettings
         ),
     ]
