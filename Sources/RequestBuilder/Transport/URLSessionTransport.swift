@@ -179,7 +179,8 @@ private struct SpooledBody {
             }
         } catch {
             try? FileManager.default.removeItem(at: url)
-            if error is CancellationError { throw RequestError.cancelled(request) }
+            // A cancelled stream may end early and look like a short body: report the cancellation.
+            if error is CancellationError || Task.isCancelled { throw RequestError.cancelled(request) }
             throw RequestError.invalidRequest(
                 "The body of \(request.describedTarget) could not be staged in \(url.path(percentEncoded: false)): \(error)",
                 underlying: error
