@@ -88,6 +88,21 @@ let package = Package(
             swiftSettings: sharedSwiftSettings
         ),
 
+        // MARK: Samples
+
+        .executableTarget(
+            name: "upload-file",
+            dependencies: ["RequestBuilder", "RequestBuilderAsyncHTTPClient"],
+            path: "Samples/UploadFile",
+            swiftSettings: sharedSwiftSettings
+        ),
+        .executableTarget(
+            name: "sink-server",
+            dependencies: ["TestSupport"],
+            path: "Samples/SinkServer",
+            swiftSettings: sharedSwiftSettings
+        ),
+
         // MARK: Tests
 
         .target(
@@ -95,6 +110,9 @@ let package = Package(
             dependencies: [
                 "HTTPBody",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
             ],
             path: "Tests/TestSupport",
             swiftSettings: sharedSwiftSettings
@@ -116,6 +134,18 @@ let package = Package(
             dependencies: [
                 "uploader",
                 "TestSupport",
+            ],
+            swiftSettings: sharedSwiftSettings
+        ),
+        .testTarget(
+            name: "RequestBuilderTransportTests",
+            dependencies: [
+                "RequestBuilder",
+                "RequestBuilderAsyncHTTPClient",
+                "TestSupport",
+                .product(name: "MultipartKit", package: "multipart-kit"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
             ],
             swiftSettings: sharedSwiftSettings
         ),
