@@ -136,6 +136,7 @@ let package = Package(
                 "uploader",
                 "TestSupport",
             ],
+            exclude: ["__Snapshots__"],
             swiftSettings: sharedSwiftSettings
         ),
         .testTarget(

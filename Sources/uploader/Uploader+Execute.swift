@@ -73,6 +73,9 @@ extension Uploader {
         var configuration = HTTPClient.Configuration()
         configuration.redirectConfiguration = .disallow  // as curl and HTTPie without their follow options
         configuration.decompression = .disabled  // the body goes out unchanged
+        // A refused connection should fail at once, not after the connect
+        // timeout: --retry decides whether to try again.
+        configuration.connectionPool.retryConnectionEstablishment = false
         let client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
         defer { Task { try? await client.shutdown() } }
 
