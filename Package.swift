@@ -83,13 +83,25 @@ let package = Package(
                 "RequestBuilder",
                 "RequestBuilderAsyncHTTPClient",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
             ],
             swiftSettings: sharedSwiftSettings
         ),
 
-        // MARK: Samples
+        // MARK: Samples (each runs with `swift run NAME`)
 
+        .executableTarget(name: "posts-api", dependencies: ["RequestBuilder"], path: "Samples/PostsAPI", swiftSettings: sharedSwiftSettings),
+        .executableTarget(name: "posts-api-enum", dependencies: ["RequestBuilder"], path: "Samples/PostsAPIEnum", swiftSettings: sharedSwiftSettings),
+        .executableTarget(name: "builder-tour", dependencies: ["RequestBuilder"], path: "Samples/BuilderTour", swiftSettings: sharedSwiftSettings),
         .executableTarget(name: "stream-file-body", dependencies: ["HTTPBody"], path: "Samples/StreamFileBody", swiftSettings: sharedSwiftSettings),
+        .executableTarget(
+            name: "upload-file",
+            dependencies: ["RequestBuilder", "RequestBuilderAsyncHTTPClient"],
+            path: "Samples/UploadFile",
+            swiftSettings: sharedSwiftSettings
+        ),
+        .executableTarget(name: "sink-server", dependencies: ["TestSupport"], path: "Samples/SinkServer", swiftSettings: sharedSwiftSettings),
 
         // MARK: Tests
 
@@ -98,6 +110,9 @@ let package = Package(
             dependencies: [
                 "HTTPBody",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
             ],
             path: "Tests/TestSupport",
             swiftSettings: sharedSwiftSettings
@@ -124,11 +139,26 @@ let package = Package(
             exclude: ["__Snapshots__"],
             swiftSettings: sharedSwiftSettings
         ),
-
-        // MARK: Samples (run with `swift run posts-api`, `swift run posts-api-enum`, `swift run builder-tour`)
-
-        .executableTarget(name: "posts-api", dependencies: ["RequestBuilder"], path: "Samples/PostsAPI", swiftSettings: sharedSwiftSettings),
-        .executableTarget(name: "posts-api-enum", dependencies: ["RequestBuilder"], path: "Samples/PostsAPIEnum", swiftSettings: sharedSwiftSettings),
-        .executableTarget(name: "builder-tour", dependencies: ["RequestBuilder"], path: "Samples/BuilderTour", swiftSettings: sharedSwiftSettings),
+        .testTarget(
+            name: "RequestBuilderTransportTests",
+            dependencies: [
+                "RequestBuilder",
+                "RequestBuilderAsyncHTTPClient",
+                "TestSupport",
+                .product(name: "MultipartKit", package: "multipart-kit"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ],
+            swiftSettings: sharedSwiftSettings
+        ),
+        .testTarget(
+            name: "UploaderTests",
+            dependencies: [
+                "uploader",
+                "TestSupport",
+            ],
+            exclude: ["__Snapshots__"],
+            swiftSettings: sharedSwiftSettings
+        ),
     ]
 )

@@ -5,7 +5,9 @@
 public struct RequestError: Error, Sendable, CustomStringConvertible {
     /// The kind of failure.
     public struct Code: Sendable, Hashable, CustomStringConvertible {
-        private enum Base: Hashable { case invalidRequest, transport, unacceptableStatus, decoding, cancelled }
+        private enum Base: Hashable { case invalidRequest, transport, unacceptableStatus, decoding, cancelled
+            case timedOut
+        }
         private let base: Base
         private init(_ base: Base) { self.base = base }
 
@@ -19,6 +21,8 @@ public struct RequestError: Error, Sendable, CustomStringConvertible {
         public static let decoding = Code(.decoding)
         /// The task sending the request was cancelled.
         public static let cancelled = Code(.cancelled)
+        /// No response arrived within the request's timeout.
+        public static let timedOut = Code(.timedOut)
 
         public var description: String { "\(base)" }
     }

@@ -1,2 +1,130 @@
-// The AsyncHTTPClient transport (issue 5).
-import RequestBuilder
+public import AsyncHTTPClient
+import Foundation
+import NIOCore
+import NIOHTTP1
+public import RequestBuilder
+
+/// Sends requests with AsyncHTTPClient, streaming bodies from their source
+/// to the socket in constant memory.
+///
+/// The body is read one chunk at a time only as fast as the connection takes
+/// it (AsyncHTTPClient asks for the next chunk when the channel is writable
+/// again), so a 10 GB file costs a few chunks of memory. A body of known
+/// length goes out with `Content-Length`, others with chunked encoding.
+/// Upload progress counts the bytes handed to the connection.
+/// Cancelling the calling task closes the request.
+public struct AsyncHTTPClientTransport: HTTPTransport {
+    /// The client that sends the requests.
+    public let client: HTTPClient
+    /// The largest response body read into memory; a larger one fails.
+    public var maximumResponseSize: Int
+    /// The size of the body chunks handed to the connection.
+    public var chunkSize: Int
+
+    /// Creates a transport.
+    ///
+    /// - Parameters:
+    ///   - client: The client to use; the process-wide shared one by default.
+    ///   - maximumResponseSize: The largest response body accepted, 64 MiB by default.
+    ///   - chunkSize: How many body bytes to read and write at a time.
+    public init(client: HTTPClient = .shared, maximumResponseSize: Int = 64 * 1024 * 1024, chunkSize: Int = 1024 * 1024) {
+        self.client = client
+        self.maximumResponseSize = maximumResponseSize
+        self.chunkSize = chunkSize
+    }
+
+    /// Sends one request, the body streamed with back-pressure.
+    public func send(
+        _ request: PreparedRequest,
+        progress: @escaping @Sendable (UploadProgress) -> Void
+    ) async throws -> Response {
+        guard let url = request.url else {
+            throw RequestError.invalidRequest("\(request.head.method.rawValue) request has no valid URL (scheme \(request.head.scheme ?? "none"), authority \(request.head.authority ?? "none"))")
+        }
+        var outgoing = HTTPClientRequest(url: url.absoluteString)
+        outgoing.method = HTTPMethod(rawValue: request.head.method.rawValue)
+        for field in request.head.headerFields {
+            outgoing.headers.add(name: field.name.rawName, value: field.value)
+        }
+        if let body = request.body {
+            for field in body.headerFields where field.name != .contentLength && !outgoing.headers.contains(name: field.name.rawName) {
+                outgoing.headers.add(name: field.name.rawName, value: field.value)
+            }
+            outgoing.headers.remove(name: "Content-Length")
+            outgoing.headers.remove(name: "Transfer-Encoding")
+            let chunks = ByteBufferChunks(body: body, chunkSize: chunkSize, progress: progress)
+            outgoing.body = .stream(chunks, length: body.length.map { .known($0) } ?? .unknown)
+        }
+        let deadline = request.timeout.map { NIODeadline.now() + TimeAmount($0) } ?? .distantFuture
+        do {
+            let response = try await client.execute(outgoing, deadline: deadline)
+            let buffer = try await response.body.collect(upTo: maximumResponseSize)
+            let bytes = Data(buffer.readableBytesView)
+            var fields = HTTPFields()
+            for (name, value) in response.headers {
+                if let fieldName = HTTPField.Name(name) { fields.append(HTTPField(name: fieldName, value: value)) }
+            }
+            let status = HTTPResponse.Status(code: Int(response.status.code), reasonPhrase: response.status.reasonPhrase)
+            return Response(head: HTTPResponse(status: status, headerFields: fields), body: bytes)
+        } catch {
+            throw Self.requestError(for: error, request: request)
+        }
+    }
+
+    /// Gives every failure the request layer's one error type.
+    static func requestError(for error: any Error, request: PreparedRequest) -> RequestError {
+        switch error {
+        case let error as RequestError:
+            return error
+        case is CancellationError:
+            return .cancelled(request)
+        case let error as RequestBodyError:
+            return .invalidRequest("The body of \(request.head.method.rawValue) \(request.url?.absoluteString ?? "") could not be read: \(error.description)", underlying: error)
+        case let error as HTTPClientError:
+            switch error {
+            case .cancelled:
+                return .cancelled(request)
+            case .deadlineExceeded, .readTimeout, .writeTimeout, .connectTimeout:
+                return .timedOut(request, after: request.timeout, underlying: error)
+            default:
+                return .transport(request, "\(error)", underlying: error)
+            }
+        default:
+            return .transport(request, "\(error)", underlying: error)
+        }
+    }
+}
+
+extension TimeAmount {
+    init(_ duration: Duration) {
+        let (seconds, attoseconds) = duration.components
+        self = .nanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
+    }
+}
+
+/// A body's chunks as `ByteBuffer`s, reporting progress as each one is taken.
+struct ByteBufferChunks: AsyncSequence, Sendable {
+    typealias Element = ByteBuffer
+
+    let body: RequestBody
+    let chunkSize: Int
+    let progress: @Sendable (UploadProgress) -> Void
+
+    func makeAsyncIterator() -> Iterator {
+        Iterator(chunks: body.chunks(maximumChunkSize: chunkSize).makeAsyncIterator(), total: body.length, progress: progress)
+    }
+
+    struct Iterator: AsyncIteratorProtocol {
+        var chunks: RequestBody.Chunks.Iterator
+        let total: Int64?
+        let progress: @Sendable (UploadProgress) -> Void
+        var sent: Int64 = 0
+
+        mutating func next() async throws -> ByteBuffer? {
+            guard let chunk = try await chunks.next() else { return nil }
+            sent += Int64(chunk.count)
+            progress(UploadProgress(bytesSent: sent, totalBytes: total))
+            return ByteBuffer(bytes: chunk)
+        }
+    }
+}

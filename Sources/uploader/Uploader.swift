@@ -1,10 +1,80 @@
 import ArgumentParser
+import Foundation
 
-/// Placeholder root command until the contract in shared/specs/uploader-cli.md is built (issue 6).
+/// `uploader [METHOD] URL [ITEM ...] [OPTIONS]`: uploads files and sends
+/// hand-built requests (contract: shared/specs/uploader-cli.md).
 @main
-struct Uploader: ParsableCommand {
+struct Uploader: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "uploader",
-        abstract: "Upload files and send hand-built HTTP requests."
+        abstract: "Upload files and send hand-built HTTP requests.",
+        usage: "uploader [METHOD] URL [ITEM ...] [OPTIONS]",
+        discussion: HelpText.discussion,
+        version: "0.1.0"
     )
+
+    @Argument(help: ArgumentHelp("[METHOD] URL [ITEM ...]: an optional method, the URL, then request items (see below).", valueName: "arguments"))
+    var arguments: [String] = []
+
+    @Option(name: [.customShort("F"), .customLong("form-part")], help: ArgumentHelp("A multipart part, curl style: 'name=value' or 'name=@path;type=MIME;filename=NAME'. May repeat.", valueName: "part"))
+    var formParts: [String] = []
+
+    @Flag(help: "Send multipart/form-data (the default when any file part is present).")
+    var multipart = false
+
+    @Flag(help: "Send application/x-www-form-urlencoded (an error with file parts).")
+    var form = false
+
+    @Flag(help: "Send a JSON object built from the fields (the default for fields without files).")
+    var json = false
+
+    @Option(help: ArgumentHelp("A raw body: '@path' streams a file, '-' reads standard input, anything else is sent as text.", valueName: "data"))
+    var data: String?
+
+    @Option(name: [.customShort("H"), .customLong("header")], help: ArgumentHelp("A header, 'Name: value'. May repeat.", valueName: "header"))
+    var headers: [String] = []
+
+    @Flag(help: "Compress the request body with gzip (Content-Encoding: gzip), streamed.")
+    var gzip = false
+
+    @Option(help: ArgumentHelp("The multipart boundary to use (1-70 characters), for reproducible output.", valueName: "boundary"))
+    var boundary: String?
+
+    @Flag(name: .customLong("dry-run"), help: "Do not connect: write the exact request bytes to standard output (or --output).")
+    var dryRun = false
+
+    @Option(name: [.short, .long], help: ArgumentHelp("Where the response body (or, with --dry-run, the request) goes.", valueName: "path"))
+    var output: String?
+
+    @Option(help: ArgumentHelp("Per-attempt timeout in seconds.", valueName: "seconds"))
+    var timeout: Double?
+
+    @Option(help: ArgumentHelp("Retry up to N times on connection failures, timeouts, 408, 429 and 5xx.", valueName: "N"))
+    var retry: Int = 0
+
+    @Flag(inversion: .prefixedNo, help: "Show a progress bar on standard error (default: when it is a terminal).")
+    var progress: Bool?
+
+    @Flag(name: .shortAndLong, help: "Print the request head and response head to standard error.")
+    var verbose = false
+
+    @Flag(name: .customLong("print-response-headers"), help: "Print the response head to standard error.")
+    var printResponseHeaders = false
+
+    /// Parses the arguments itself so that every usage error exits with
+    /// status 2 (the contract's bad input), not the parser's 64.
+    static func main() async {
+        signal(SIGPIPE, SIG_IGN)  // a closed pipe is an error to report, not a reason to die
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        let command: Uploader
+        do {
+            command = try parse(arguments)
+        } catch {
+            if exitCode(for: error) == .success { exit(withError: error) }  // --help, --version
+            OutputFile.standardError.writeText("uploader: \(message(for: error))\nSee 'uploader --help'.\n")
+            Foundation.exit(ExitStatus.badInput.rawValue)
+        }
+        let status = await command.execute(rawArguments: arguments)
+        Foundation.exit(status.rawValue)
+    }
 }

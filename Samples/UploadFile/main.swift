@@ -1,0 +1,32 @@
+// Uploads one file through the AsyncHTTPClient transport and reports the
+// throughput; used to measure the 1 GiB upload against `curl` (see README).
+//
+//     swift run -c release upload-file http://127.0.0.1:8080/upload big.bin
+import Foundation
+import RequestBuilder
+import RequestBuilderAsyncHTTPClient
+
+let arguments = CommandLine.arguments.dropFirst()
+guard arguments.count == 2, let url = URL(string: arguments[arguments.startIndex]), let host = url.host() else {
+    FileHandle.standardError.write(Data("usage: upload-file URL FILE\n".utf8))
+    exit(64)
+}
+let file = URL(filePath: arguments[arguments.startIndex + 1])
+let authority = url.port.map { "\(host):\($0)" } ?? host
+do {
+    let body = try RequestBody.file(at: file)
+    let request = PreparedRequest(
+        head: HTTPRequest(method: .post, scheme: url.scheme ?? "http", authority: authority, path: url.path().isEmpty ? "/" : url.path()),
+        body: body
+    )
+    let clock = ContinuousClock()
+    let start = clock.now
+    let response = try await RequestClient(transport: AsyncHTTPClientTransport()).send(request)
+    let elapsed = clock.now - start
+    let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+    let bytes = Double(body.length ?? 0)
+    print("status \(response.status.code), \(Int(bytes)) bytes in \(String(format: "%.3f", seconds)) s, \(String(format: "%.2f", bytes / seconds / 1e9)) GB/s")
+} catch {
+    FileHandle.standardError.write(Data("upload-file: \(error)\n".utf8))
+    exit(1)
+}

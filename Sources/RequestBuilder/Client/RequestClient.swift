@@ -1,0 +1,76 @@
+public import Foundation
+
+/// Sends prepared requests through a chain of middleware to a transport.
+///
+/// ```swift
+/// let client = RequestClient(
+///     transport: URLSessionTransport(),
+///     middleware: [.retry(), .bearerToken(store)]
+/// )
+/// let response = try await client.send(request)
+/// ```
+///
+/// Every response is checked against the request's
+/// ``PreparedRequest/acceptableStatus`` after the middleware have run, so a
+/// status outside it always fails with ``RequestError/Code/unacceptableStatus``
+/// (use ``AcceptableStatus/any`` to inspect every status yourself).
+/// Cancelling the calling task cancels the request.
+public struct RequestClient: Sendable {
+    /// Where requests go once the middleware have run.
+    public let transport: any HTTPTransport
+    /// The middleware, outermost first.
+    public let middleware: [any RequestMiddleware]
+
+    /// Creates a client.
+    ///
+    /// - Parameters:
+    ///   - transport: Sends each attempt.
+    ///   - middleware: Run in order: the first sees the request first and the response last.
+    public init(transport: any HTTPTransport, middleware: [any RequestMiddleware] = []) {
+        self.transport = transport
+        self.middleware = middleware
+    }
+
+    /// Sends a request and returns the response once its status is accepted.
+    ///
+    /// - Parameter progress: Called as body bytes go out; a retried attempt
+    ///   starts again from zero.
+    /// - Throws: ``RequestError``.
+    public func send(
+        _ request: PreparedRequest,
+        progress: @escaping @Sendable (UploadProgress) -> Void = { _ in }
+    ) async throws -> Response {
+        let transport = self.transport
+        var next: RequestMiddleware.Next = { request in
+            try Task.checkCancellation()
+            return try await transport.send(request, progress: progress)
+        }
+        for step in ([StatusValidationMiddleware()] + middleware).reversed() {
+            let inner = next
+            next = { request in try await step.handle(request, next: inner) }
+        }
+        do {
+            return try await next(request)
+        } catch is CancellationError {
+            throw RequestError.cancelled(request)
+        }
+    }
+
+    /// Sends a request and decodes the response body as JSON.
+    ///
+    /// - Throws: ``RequestError``; ``RequestError/Code/decoding`` (with the
+    ///   response) when the body does not decode.
+    public func send<Value: Decodable>(
+        _ request: PreparedRequest,
+        decoding type: Value.Type,
+        decoder: JSONDecoder = JSONDecoder(),
+        progress: @escaping @Sendable (UploadProgress) -> Void = { _ in }
+    ) async throws -> Value {
+        let response = try await send(request, progress: progress)
+        do {
+            return try decoder.decode(type, from: response.body)
+        } catch {
+            throw RequestError.decoding(type, from: response, for: request, underlying: error)
+        }
+    }
+}

@@ -1,0 +1,79 @@
+import Foundation
+public import Logging
+
+/// Logs each request through swift-log: method, URL, status, duration, and
+/// bytes sent and received, with credentials redacted.
+///
+/// One line per request at ``level`` when it completes, `warning` when it
+/// fails; header fields at `trace`, with the values of `Authorization`,
+/// `Proxy-Authorization`, `Cookie` and `Set-Cookie` replaced by `<redacted>`.
+/// The default logger discards everything, so logging costs nothing until
+/// a logger is injected.
+public struct LoggingMiddleware: RequestMiddleware {
+    /// Where the lines go.
+    public var logger: Logger
+    /// The level of the line for a completed request.
+    public var level: Logger.Level
+
+    /// The fields whose values are never logged.
+    public static let redactedFields: Set<HTTPField.Name> = [
+        .authorization, .proxyAuthorization, .cookie, .setCookie,
+    ]
+
+    /// Creates the middleware.
+    public init(logger: Logger = Logger(label: "RequestBuilder", factory: { _ in SwiftLogNoOpLogHandler() }), level: Logger.Level = .info) {
+        self.logger = logger
+        self.level = level
+    }
+
+    /// Passes the request on and logs how it went.
+    public func handle(_ request: PreparedRequest, next: Next) async throws -> Response {
+        let target = request.describedTarget
+        let sent = request.body?.length.map(String.init) ?? (request.body == nil ? "0" : "unknown")
+        logger.trace("\(target) request headers: \(Self.redacted(request.head.headerFields))")
+        let clock = ContinuousClock()
+        let start = clock.now
+        do {
+            let response = try await next(request)
+            let elapsed = clock.now - start
+            logger.log(
+                level: level,
+                "\(target) -> \(response.status.code) in \(Self.milliseconds(elapsed)) ms, sent \(sent) bytes, received \(response.body.count) bytes"
+            )
+            logger.trace("\(target) response headers: \(Self.redacted(response.headerFields))")
+            return response
+        } catch {
+            let elapsed = clock.now - start
+            logger.warning("\(target) failed after \(Self.milliseconds(elapsed)) ms, sent \(sent) bytes: \(Self.redactedDescription(of: error))")
+            throw error
+        }
+    }
+
+    /// The fields as `Name: value` pairs, secrets replaced.
+    static func redacted(_ fields: HTTPFields) -> String {
+        fields.map { field in
+            let value = redactedFields.contains(field.name) ? "<redacted>" : field.value
+            return "\(field.name.rawName): \(value)"
+        }.joined(separator: ", ")
+    }
+
+    private static func redactedDescription(of error: any Error) -> String {
+        // RequestError descriptions never carry header values; other errors
+        // are described by type only, since their text is not ours to vouch for.
+        if let error = error as? RequestError { return error.description }
+        return String(describing: type(of: error))
+    }
+
+    private static func milliseconds(_ duration: Duration) -> String {
+        let (seconds, attoseconds) = duration.components
+        let total = Double(seconds) * 1000 + Double(attoseconds) / 1e15
+        return String(format: "%.1f", total)
+    }
+}
+
+extension RequestMiddleware where Self == LoggingMiddleware {
+    /// Logs each request to `logger`; see ``LoggingMiddleware``.
+    public static func logging(to logger: Logger, level: Logger.Level = .info) -> LoggingMiddleware {
+        LoggingMiddleware(logger: logger, level: level)
+    }
+}

@@ -1,0 +1,146 @@
+public import Foundation
+
+/// Sends a request again when a failure is likely to pass: the connection
+/// failed or timed out, or the server answered 408, 429, 500, 502, 503 or 504.
+///
+/// Other 4xx statuses and decoding errors are never retried. A request is
+/// retried only when its body can be read again (``RequestBody/isReplayable``)
+/// and, unless ``retriesNonIdempotentRequests`` is set, only when its method
+/// is idempotent (GET, HEAD, OPTIONS, TRACE, PUT, DELETE; RFC 9110 §9.2.2),
+/// since a POST that failed mid-way may already have taken effect.
+///
+/// The wait before attempt *n* + 1 is the server's `Retry-After` when it
+/// sends one (seconds or an HTTP date, RFC 9110 §10.2.3), otherwise
+/// exponential backoff with jitter: a random time between half and all of
+/// `initialBackoff × 2ⁿ⁻¹`, capped at `maximumBackoff`.
+public struct RetryMiddleware: RequestMiddleware {
+    /// How many attempts in all, the first included.
+    public var maximumAttempts: Int
+    /// The backoff before the second attempt; it doubles for each later one.
+    public var initialBackoff: Duration
+    /// The longest backoff between two attempts.
+    public var maximumBackoff: Duration
+    /// The longest `Retry-After` to wait for; a server asking for more gets
+    /// its response passed on instead of a retry.
+    public var maximumRetryAfter: Duration
+    /// Whether POST, PATCH and other non-idempotent requests are retried too.
+    public var retriesNonIdempotentRequests: Bool
+    /// The statuses that are worth another attempt.
+    public var retryableStatuses: Set<Int>
+
+    private let sleep: @Sendable (Duration) async throws -> Void
+    private let now: @Sendable () -> Date
+    private let random: @Sendable () -> Double
+
+    /// The statuses retried by default: 408, 429, 500, 502, 503, 504.
+    public static let defaultRetryableStatuses: Set<Int> = [408, 429, 500, 502, 503, 504]
+
+    /// Creates the middleware.
+    ///
+    /// - Parameters:
+    ///   - sleep: Waits between attempts; inject one that returns at once in tests.
+    ///   - now: The current time, for `Retry-After` dates.
+    ///   - random: A number in `0..<1` for the jitter.
+    public init(
+        maximumAttempts: Int = 3,
+        initialBackoff: Duration = .milliseconds(250),
+        maximumBackoff: Duration = .seconds(30),
+        maximumRetryAfter: Duration = .seconds(120),
+        retriesNonIdempotentRequests: Bool = false,
+        retryableStatuses: Set<Int> = RetryMiddleware.defaultRetryableStatuses,
+        sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) },
+        now: @escaping @Sendable () -> Date = { Date() },
+        random: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) }
+    ) {
+        self.maximumAttempts = max(1, maximumAttempts)
+        self.initialBackoff = initialBackoff
+        self.maximumBackoff = maximumBackoff
+        self.maximumRetryAfter = maximumRetryAfter
+        self.retriesNonIdempotentRequests = retriesNonIdempotentRequests
+        self.retryableStatuses = retryableStatuses
+        self.sleep = sleep
+        self.now = now
+        self.random = random
+    }
+
+    /// Sends the request, and again after a pause while the outcome is retryable.
+    public func handle(_ request: PreparedRequest, next: Next) async throws -> Response {
+        let mayRetry = (request.body?.isReplayable ?? true)
+            && (retriesNonIdempotentRequests || Self.isIdempotent(request.head.method))
+        var attempt = 1
+        while true {
+            let outcome: Result<Response, any Error>
+            do {
+                outcome = .success(try await next(request))
+            } catch {
+                outcome = .failure(error)
+            }
+            guard mayRetry, attempt < maximumAttempts, let wait = delay(after: outcome, attempt: attempt) else {
+                return try outcome.get()
+            }
+            try await sleep(wait)
+            attempt += 1
+        }
+    }
+
+    /// The pause before the next attempt, or `nil` if the outcome is final.
+    private func delay(after outcome: Result<Response, any Error>, attempt: Int) -> Duration? {
+        let response: Response
+        switch outcome {
+        case .success(let received):
+            response = received
+        case .failure(let error as RequestError):
+            if error.isConnectionFailure { return backoff(attempt: attempt) }
+            guard error.code == .unacceptableStatus, let received = error.response else { return nil }
+            response = received
+        case .failure:
+            return nil
+        }
+        guard retryableStatuses.contains(response.status.code) else { return nil }
+        if let value = response.headerFields[.retryAfter] {
+            guard let requested = Self.retryAfter(value, now: now()) else { return backoff(attempt: attempt) }
+            return requested <= maximumRetryAfter ? requested : nil
+        }
+        return backoff(attempt: attempt)
+    }
+
+    private func backoff(attempt: Int) -> Duration {
+        let exponent = min(attempt - 1, 30)
+        let ceiling = min(initialBackoff * (1 << exponent), maximumBackoff)
+        let fraction = 0.5 + 0.5 * min(max(random(), 0), 1)
+        return ceiling * fraction
+    }
+
+    /// Whether a method may be repeated without changing the outcome (RFC 9110 §9.2.2).
+    static func isIdempotent(_ method: HTTPRequest.Method) -> Bool {
+        [.get, .head, .options, .trace, .put, .delete].contains(method)
+    }
+
+    /// Reads a `Retry-After` value: a number of seconds or an HTTP date.
+    ///
+    /// A date in the past means "now" (zero); text that is neither gives `nil`.
+    public static func retryAfter(_ value: String, now: Date) -> Duration? {
+        let text = value.trimmingCharacters(in: .whitespaces)
+        if let seconds = Int(text) {
+            return seconds >= 0 ? .seconds(seconds) : nil
+        }
+        guard let date = HTTPDate.parse(text) else { return nil }
+        let interval = date.timeIntervalSince(now)
+        return interval > 0 ? .milliseconds(Int64((interval * 1000).rounded(.up))) : .zero
+    }
+}
+
+extension RequestMiddleware where Self == RetryMiddleware {
+    /// Retries connection failures and 408, 429, 5xx answers; see ``RetryMiddleware``.
+    public static func retry(
+        maximumAttempts: Int = 3,
+        initialBackoff: Duration = .milliseconds(250),
+        retriesNonIdempotentRequests: Bool = false
+    ) -> RetryMiddleware {
+        RetryMiddleware(
+            maximumAttempts: maximumAttempts,
+            initialBackoff: initialBackoff,
+            retriesNonIdempotentRequests: retriesNonIdempotentRequests
+        )
+    }
+}

@@ -1,0 +1,33 @@
+/// The part of `--help` after the options: the item syntax and examples.
+enum HelpText {
+    static let discussion = """
+        REQUEST ITEMS (after the URL):
+          name=value               a text field (JSON string with --json)
+          name:=json               a raw JSON value, sent exactly as written
+          name@path                a file part, streamed; type sniffed from content
+          name@path;type=MIME      a file part with an explicit type
+          name@path;filename=NAME  a file part sent under another filename
+          name@-                   a file part read from standard input
+          Header:value             a request header ('Header:' removes a default one)
+          name==value              a URL query parameter
+          A backslash makes a separator part of a name: 'a\\=b=c' is the field 'a=b'.
+
+        The method defaults to POST when there is a body, GET otherwise. The URL
+        may omit http:// ('localhost:8080/up', or ':8080/up' for localhost).
+        The body is multipart/form-data when any file is given, JSON for fields
+        alone; --form, --json and --multipart choose explicitly.
+
+        EXIT STATUS:
+          0 a 2xx response (or a dry run)   2 bad input, nothing was sent
+          3 network failure                 4 a 4xx response
+          5 a 5xx or 3xx response           1 the output could not be written
+
+        EXAMPLES:
+          uploader --dry-run localhost:8080/upload title=Hello file@Samples/hello.txt
+          uploader PUT example.com/photos/1 photo@cat.jpg caption='On the sofa' --progress
+          uploader example.com/api tags:='["a","b"]' Authorization:'Bearer TOKEN' --json
+          uploader localhost:8080/up -F 'doc=@report.pdf;filename=Q3.pdf' --retry 3
+          tar c dir | uploader localhost:8080/up archive@-;type=application/x-tar --gzip
+          uploader localhost:8080/raw --data @dump.bin -H 'Content-Type: application/octet-stream'
+        """
+}

@@ -1,0 +1,94 @@
+import Foundation
+
+/// A one-line progress bar on standard error: bytes sent, total, rate and
+/// time left, redrawn in place at most ten times a second so that a long
+/// upload never looks hung.
+final class ProgressBar: @unchecked Sendable {
+    // @unchecked Sendable: progress reports arrive from the transport's
+    // threads; every access to the mutable state below goes through `lock`.
+    private let lock = NSLock()
+    private let start = ContinuousClock.now
+    private var lastDraw: ContinuousClock.Instant?
+    private var lastLine = ""
+    private var finished = false
+    private let write: @Sendable (String) -> Void
+
+    /// Creates a bar that draws with `write` (standard error by default).
+    init(write: @escaping @Sendable (String) -> Void = { OutputFile.standardError.writeText($0) }) {
+        self.write = write
+    }
+
+    /// Records progress; redraws when enough time has passed or the upload is complete.
+    func update(sent: Int64, total: Int64?) {
+        lock.lock()
+        defer { lock.unlock() }
+        guard !finished else { return }
+        let now = ContinuousClock.now
+        let isComplete = total.map { sent >= $0 } ?? false
+        if let lastDraw, now - lastDraw < .milliseconds(100), !isComplete { return }
+        lastDraw = now
+        let line = Self.render(sent: sent, total: total, elapsed: now - start)
+        write("\r" + line + "\u{1B}[K")
+        lastLine = line
+    }
+
+    /// Ends the bar's line so later output starts on a fresh one.
+    func finish() {
+        lock.lock()
+        defer { lock.unlock() }
+        guard !finished else { return }
+        finished = true
+        if !lastLine.isEmpty { write("\n") }
+    }
+
+    /// The text of one frame, such as
+    /// ` 42% [########            ] 430.1 MiB / 1.00 GiB  310.2 MiB/s  eta 2s`.
+    static func render(sent: Int64, total: Int64?, elapsed: Duration) -> String {
+        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        let rate = seconds > 0 ? Double(sent) / seconds : 0
+        let rateText = "\(formatBytes(Int64(rate)))/s"
+        guard let total, total > 0 else {
+            return "\(formatBytes(sent)) sent  \(rateText)"
+        }
+        let fraction = min(1, Double(sent) / Double(total))
+        let width = 20
+        let filled = Int(fraction * Double(width))
+        let bar = String(repeating: "#", count: filled) + String(repeating: " ", count: width - filled)
+        let percent = String(Int(fraction * 100)).leftPadded(to: 3)
+        var line = "\(percent)% [\(bar)] \(formatBytes(sent)) / \(formatBytes(total))  \(rateText)"
+        if sent < total, rate > 0 {
+            line += "  eta \(formatDuration(Double(total - sent) / rate))"
+        } else if sent >= total {
+            line += "  \(formatDuration(seconds))"
+        }
+        return line
+    }
+
+    /// Bytes in binary units: `512 B`, `1.5 KiB`, `430.1 MiB`, `1.00 GiB`.
+    static func formatBytes(_ count: Int64) -> String {
+        let units = ["B", "KiB", "MiB", "GiB", "TiB"]
+        var value = Double(count)
+        var unit = 0
+        while value >= 1024, unit < units.count - 1 {
+            value /= 1024
+            unit += 1
+        }
+        if unit == 0 { return "\(count) B" }
+        let digits = value < 10 ? 2 : 1
+        return String(format: "%.\(digits)f %@", value, units[unit])
+    }
+
+    /// A duration as `4s`, `2m05s` or `1h02m`.
+    static func formatDuration(_ seconds: Double) -> String {
+        let whole = Int(seconds.rounded(.up))
+        if whole < 60 { return "\(whole)s" }
+        if whole < 3600 { return String(format: "%dm%02ds", whole / 60, whole % 60) }
+        return String(format: "%dh%02dm", whole / 3600, (whole % 3600) / 60)
+    }
+}
+
+extension String {
+    fileprivate func leftPadded(to width: Int) -> String {
+        count >= width ? self : String(repeating: " ", count: width - count) + self
+    }
+}

@@ -1,0 +1,162 @@
+import Foundation
+
+/// One request item from the command line, in HTTPie's syntax (or curl's `-F`).
+enum RequestItem: Equatable, Sendable {
+    /// `name=value`: a text field.
+    case field(name: String, value: String)
+    /// `name:=json`: a raw JSON value, sent as written.
+    case rawJSON(name: String, json: String)
+    /// `name@path`: a file part, or standard input when the path is `-`.
+    case file(name: String, source: FileSource)
+    /// `Header:value`: a request header; an empty value removes a default header.
+    case header(name: String, value: String)
+    /// `name==value`: a URL query parameter.
+    case query(name: String, value: String)
+
+    /// Where a file part's bytes come from, and how it is labelled.
+    struct FileSource: Equatable, Sendable {
+        /// The path, or `-` for standard input.
+        var path: String
+        /// An explicit media type (`;type=`), which turns sniffing off.
+        var type: String?
+        /// The filename sent to the server (`;filename=`), if overridden.
+        var filename: String?
+
+        var isStandardInput: Bool { path == "-" }
+    }
+}
+
+extension RequestItem {
+    /// The separators an item may use, longest first where two share a start.
+    private static let separators: [(text: String, kind: Kind)] = [
+        ("==", .query), (":=", .rawJSON), ("=", .field), ("@", .file), (":", .header),
+    ]
+
+    private enum Kind { case query, rawJSON, field, file, header }
+
+    /// The characters a backslash can make part of a name.
+    private static let escapable: Set<Character> = ["=", ":", "@", "\\"]
+
+    /// Parses an item such as `title=Hello`, `photo@cat.jpg;type=image/jpeg`,
+    /// `count:=3`, `Authorization:Bearer x` or `page==2`.
+    ///
+    /// The first unescaped separator decides the kind (`==` and `:=` win over
+    /// `=` and `:` at the same place); a backslash makes the next separator
+    /// character part of the name (`a\=b=c` is the field `a=b`).
+    init(parsing text: String) throws(InputError) {
+        var name = ""
+        var index = text.startIndex
+        while index < text.endIndex {
+            let character = text[index]
+            if character == "\\" {
+                let next = text.index(after: index)
+                if next < text.endIndex, Self.escapable.contains(text[next]) {
+                    name.append(text[next])
+                    index = text.index(after: next)
+                } else {
+                    name.append(character)
+                    index = next
+                }
+                continue
+            }
+            let rest = text[index...]
+            if let (separator, kind) = Self.separators.first(where: { rest.hasPrefix($0.text) }) {
+                let value = String(rest.dropFirst(separator.count))
+                self = try Self.make(kind, name: name, value: value, item: text)
+                return
+            }
+            name.append(character)
+            index = text.index(after: index)
+        }
+        throw .malformedItem(text, reason: "it has no separator; expected name=value, name:=json, name@file, Header:value or name==value")
+    }
+
+    private static func make(_ kind: Kind, name: String, value: String, item: String) throws(InputError) -> RequestItem {
+        guard !name.isEmpty else {
+            throw .malformedItem(item, reason: "the name before the separator is empty")
+        }
+        switch kind {
+        case .field:
+            return .field(name: name, value: value)
+        case .query:
+            return .query(name: name, value: value)
+        case .rawJSON:
+            return .rawJSON(name: name, json: value)
+        case .header:
+            return .header(name: name, value: value.trimmingSpaces)
+        case .file:
+            return .file(name: name, source: try FileSource(parsing: value, item: item))
+        }
+    }
+
+    /// Parses curl's `-F` syntax: `name=value`, or `name=@path;type=…;filename=…`.
+    init(parsingFormPart text: String) throws(InputError) {
+        guard let equals = text.firstIndex(of: "=") else {
+            throw .malformedItem(text, reason: "-F takes name=value or name=@path")
+        }
+        let name = String(text[..<equals])
+        guard !name.isEmpty else { throw .malformedItem(text, reason: "the part name before '=' is empty") }
+        let value = text[text.index(after: equals)...]
+        if value.hasPrefix("@") {
+            self = .file(name: name, source: try FileSource(parsing: String(value.dropFirst()), item: text))
+        } else {
+            self = .field(name: name, value: String(value))
+        }
+    }
+}
+
+extension RequestItem.FileSource {
+    /// Parses `path`, `path;type=MIME`, `path;filename=NAME` or both, in
+    /// either order; a value may be double-quoted to hold a `;`.
+    init(parsing text: String, item: String) throws(InputError) {
+        let parameterStart = ["type", "filename"]
+            .compactMap { text.range(of: ";\($0)=")?.lowerBound }
+            .min()
+        path = String(text[..<(parameterStart ?? text.endIndex)])
+        guard !path.isEmpty else { throw .malformedItem(item, reason: "the file path is empty") }
+        guard let parameterStart else { return }
+
+        var rest = text[text.index(after: parameterStart)...]
+        while !rest.isEmpty {
+            guard let equals = rest.firstIndex(of: "=") else {
+                throw .malformedItem(item, reason: "expected ;type=MIME or ;filename=NAME after the path")
+            }
+            let key = rest[..<equals]
+            rest = rest[rest.index(after: equals)...]
+            let value: Substring
+            if rest.hasPrefix("\"") {
+                let afterQuote = rest.dropFirst()
+                guard let close = afterQuote.firstIndex(of: "\"") else {
+                    throw .malformedItem(item, reason: "a quoted \(key)= value has no closing quote")
+                }
+                value = afterQuote[..<close]
+                rest = afterQuote[afterQuote.index(after: close)...]
+                if !rest.isEmpty, !rest.hasPrefix(";") {
+                    throw .malformedItem(item, reason: "expected ';' after the quoted \(key)= value")
+                }
+            } else {
+                let end = rest.firstIndex(of: ";") ?? rest.endIndex
+                value = rest[..<end]
+                rest = rest[end...]
+            }
+            rest = rest.drop { $0 == ";" }
+            switch key {
+            case "type":
+                guard !value.isEmpty else { throw .malformedItem(item, reason: "type= is empty") }
+                type = String(value)
+            case "filename":
+                filename = String(value)
+            default:
+                throw .malformedItem(item, reason: "unknown parameter '\(key)'; use ;type=MIME or ;filename=NAME")
+            }
+        }
+    }
+}
+
+extension String {
+    /// The string without leading and trailing spaces and tabs.
+    var trimmingSpaces: String {
+        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" }
+        return String(drop(while: isSpace).reversed().drop(while: isSpace).reversed())
+    }
+}

@@ -1,0 +1,239 @@
+import Foundation
+import Logging
+import RequestBuilder
+import Testing
+
+/// Middleware behaviour against the stub transport (no network).
+@Suite struct MiddlewareTests {
+    static func request(_ method: HTTPRequest.Method = .get, body: RequestBody? = nil) -> PreparedRequest {
+        PreparedRequest(
+            head: HTTPRequest(method: method, scheme: "https", authority: "api.example.com", path: "/notes"),
+            body: body
+        )
+    }
+
+    /// Records the pauses the retry middleware asks for instead of sleeping.
+    final class SleepRecorder: Sendable {
+        let pauses = LockedBox<[Duration]>([])
+        var sleep: @Sendable (Duration) async throws -> Void {
+            { [pauses] duration in pauses.mutate { $0.append(duration) } }
+        }
+    }
+
+    func retryingClient(_ stub: StubTransport, _ recorder: SleepRecorder, optIn: Bool = false) -> RequestClient {
+        RequestClient(transport: stub, middleware: [
+            RetryMiddleware(
+                maximumAttempts: 4,
+                initialBackoff: .seconds(1),
+                retriesNonIdempotentRequests: optIn,
+                sleep: recorder.sleep,
+                now: { Date(timeIntervalSince1970: 784_111_777) },  // Sun, 06 Nov 1994 08:49:37 GMT
+                random: { 1 }
+            ),
+        ])
+    }
+
+    @Test func retriesServiceUnavailableHonouringRetryAfterSeconds() async throws {
+        let stub = StubTransport([.status(.serviceUnavailable, headerFields: [.retryAfter: "7"]), .status(.ok)])
+        let recorder = SleepRecorder()
+        let response = try await retryingClient(stub, recorder).send(Self.request())
+        #expect(response.status == .ok)
+        #expect(stub.receivedRequests.count == 2)
+        #expect(recorder.pauses.value == [.seconds(7)])
+    }
+
+    @Test func honoursRetryAfterHTTPDate() async throws {
+        let stub = StubTransport([.status(.tooManyRequests, headerFields: [.retryAfter: "Sun, 06 Nov 1994 08:50:07 GMT"]), .status(.ok)])
+        let recorder = SleepRecorder()
+        _ = try await retryingClient(stub, recorder).send(Self.request())
+        #expect(recorder.pauses.value == [.seconds(30)])
+    }
+
+    @Test func parsesObsoleteRetryAfterDates() {
+        let now = Date(timeIntervalSince1970: 784_111_777)
+        #expect(RetryMiddleware.retryAfter("Sunday, 06-Nov-94 08:49:47 GMT", now: now) == .seconds(10))
+        #expect(RetryMiddleware.retryAfter("Sun Nov  6 08:49:57 1994", now: now) == .seconds(20))
+        #expect(RetryMiddleware.retryAfter("soon", now: now) == nil)
+        #expect(RetryMiddleware.retryAfter("Sun, 06 Nov 1994 08:00:00 GMT", now: now) == .zero)
+    }
+
+    @Test func backsOffExponentiallyWithoutRetryAfter() async throws {
+        let stub = StubTransport([.status(.badGateway), .status(.gatewayTimeout), .status(.internalServerError)], fallback: .status(.ok))
+        let recorder = SleepRecorder()
+        let response = try await retryingClient(stub, recorder).send(Self.request())
+        #expect(response.status == .ok)
+        #expect(recorder.pauses.value == [.seconds(1), .seconds(2), .seconds(4)])
+    }
+
+    @Test func jitterKeepsBackoffBetweenHalfAndAll() async throws {
+        let stub = StubTransport([.status(.serviceUnavailable)], fallback: .status(.ok))
+        let recorder = SleepRecorder()
+        let client = RequestClient(transport: stub, middleware: [
+            RetryMiddleware(initialBackoff: .seconds(2), sleep: recorder.sleep, random: { 0 }),
+        ])
+        _ = try await client.send(Self.request())
+        #expect(recorder.pauses.value == [.seconds(1)])
+    }
+
+    @Test func retriesConnectionFailuresAndTimeouts() async throws {
+        let request = Self.request()
+        let stub = StubTransport([
+            .failure(RequestError.transport(request, "connection reset")),
+            .failure(RequestError.timedOut(request, after: .seconds(1))),
+        ], fallback: .status(.ok))
+        let recorder = SleepRecorder()
+        let response = try await retryingClient(stub, recorder).send(request)
+        #expect(response.status == .ok)
+        #expect(stub.receivedRequests.count == 3)
+    }
+
+    @Test func neverRetriesOtherClientErrors() async throws {
+        let stub = StubTransport([.status(.badRequest)], fallback: .status(.ok))
+        let recorder = SleepRecorder()
+        let error = await #expect(throws: RequestError.self) {
+            try await retryingClient(stub, recorder).send(Self.request())
+        }
+        #expect(error?.code == .unacceptableStatus)
+        #expect(error?.response?.status == .badRequest)
+        #expect(stub.receivedRequests.count == 1)
+    }
+
+    @Test func neverRetriesDecodingErrors() async throws {
+        struct Note: Decodable { let id: Int }
+        let stub = StubTransport([.json("not json")], fallback: .json(#"{"id": 1}"#))
+        let recorder = SleepRecorder()
+        let error = await #expect(throws: RequestError.self) {
+            try await retryingClient(stub, recorder).send(Self.request(), decoding: Note.self)
+        }
+        #expect(error?.code == .decoding)
+        #expect(stub.receivedRequests.count == 1)
+    }
+
+    @Test func doesNotRetryPostUnlessOptedIn() async throws {
+        let recorder = SleepRecorder()
+        let stub = StubTransport([.status(.serviceUnavailable)], fallback: .status(.ok))
+        await #expect(throws: RequestError.self) {
+            try await retryingClient(stub, recorder).send(Self.request(.post, body: .text("hi")))
+        }
+        #expect(stub.receivedRequests.count == 1)
+
+        let optedIn = StubTransport([.status(.serviceUnavailable)], fallback: .status(.ok))
+        let response = try await retryingClient(optedIn, recorder, optIn: true).send(Self.request(.post, body: .text("hi")))
+        #expect(response.status == .ok)
+        #expect(optedIn.receivedRequests.map(\.body) == [Array("hi".utf8), Array("hi".utf8)])
+    }
+
+    @Test func doesNotRetryBodiesThatCannotBeReplayed() async throws {
+        let stream = AsyncStream<[UInt8]> { continuation in
+            continuation.yield(Array("once".utf8))
+            continuation.finish()
+        }
+        let stub = StubTransport([.status(.serviceUnavailable)], fallback: .status(.ok))
+        let recorder = SleepRecorder()
+        let error = await #expect(throws: RequestError.self) {
+            try await retryingClient(stub, recorder).send(Self.request(.put, body: .stream(stream)))
+        }
+        #expect(error?.response?.status == .serviceUnavailable)
+        #expect(stub.receivedRequests.count == 1)
+    }
+
+    @Test func givesUpAfterMaximumAttempts() async throws {
+        let stub = StubTransport(fallback: .status(.serviceUnavailable))
+        let recorder = SleepRecorder()
+        let error = await #expect(throws: RequestError.self) {
+            try await retryingClient(stub, recorder).send(Self.request())
+        }
+        #expect(error?.response?.status == .serviceUnavailable)
+        #expect(stub.receivedRequests.count == 4)
+    }
+
+    @Test func validatesStatusAgainstAcceptableStatus() async throws {
+        let stub = StubTransport(fallback: .status(.notFound))
+        var request = Self.request()
+        await #expect(throws: RequestError.self) { try await RequestClient(transport: stub).send(request) }
+        request.acceptableStatus = .codes([200, 404])
+        let response = try await RequestClient(transport: stub).send(request)
+        #expect(response.status == .notFound)
+    }
+
+    @Test func logsRequestsWithCredentialsRedacted() async throws {
+        let lines = LockedBox<[String]>([])
+        let logger = Logger(label: "test") { _ in CapturingLogHandler(lines: lines) }
+        let stub = StubTransport(fallback: .status(.created, body: Data("done".utf8)))
+        let client = RequestClient(transport: stub, middleware: [.logging(to: logger)])
+        var request = Self.request(.post, body: .text("hello"))
+        request.head.headerFields[.authorization] = "Bearer secret-token"
+        request.head.headerFields[.cookie] = "session=secret-cookie"
+        request.head.headerFields[.proxyAuthorization] = "Basic secret-proxy"
+        _ = try await client.send(request)
+        let text = lines.value.joined(separator: "\n")
+        #expect(!text.contains("secret"))
+        #expect(text.contains("Authorization: <redacted>"))
+        #expect(text.contains("Cookie: <redacted>"))
+        #expect(text.contains("Proxy-Authorization: <redacted>"))
+        #expect(text.contains("POST https://api.example.com/notes -> 201 in "))
+        #expect(text.contains("sent 5 bytes, received 4 bytes"))
+    }
+
+    @Test func refreshesCredentialOnceOnUnauthorized() async throws {
+        let refreshes = LockedBox(0)
+        let store = CredentialStore(credential: "stale") {
+            refreshes.mutate { $0 += 1 }
+            return "fresh"
+        }
+        let stub = StubTransport([.init { request in
+            let ok = request.head.headerFields[.authorization] == "Bearer fresh"
+            return Response(head: HTTPResponse(status: ok ? .ok : .unauthorized))
+        }], fallback: .init { request in
+            let ok = request.head.headerFields[.authorization] == "Bearer fresh"
+            return Response(head: HTTPResponse(status: ok ? .ok : .unauthorized))
+        })
+        let client = RequestClient(transport: stub, middleware: [.bearerToken(store)])
+        #expect(try await client.send(Self.request()).status == .ok)
+        #expect(try await client.send(Self.request()).status == .ok)
+        #expect(refreshes.value == 1)
+        #expect(stub.receivedRequests.compactMap { $0.head.headerFields[.authorization] } == ["Bearer stale", "Bearer fresh", "Bearer fresh"])
+    }
+
+    @Test func stubRecordsRequestsAndProgress() async throws {
+        let stub = StubTransport()
+        let progress = LockedBox<[UploadProgress]>([])
+        _ = try await stub.send(Self.request(.post, body: .text("abc"))) { report in progress.mutate { $0.append(report) } }
+        #expect(stub.receivedRequests.first?.body == Array("abc".utf8))
+        #expect(progress.value == [UploadProgress(bytesSent: 3, totalBytes: 3)])
+    }
+
+    @Test func stubDelaysHonourCancellation() async throws {
+        let stub = StubTransport(fallback: .status(.ok, delay: .seconds(60)))
+        let task = Task { try await RequestClient(transport: stub).send(Self.request()) }
+        try await Task.sleep(for: .milliseconds(50))
+        task.cancel()
+        let error = await #expect(throws: RequestError.self) { try await task.value }
+        #expect(error?.code == .cancelled)
+    }
+}
+
+/// A value behind a lock, for tests that collect from `@Sendable` closures.
+final class LockedBox<Value: Sendable>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: Value
+    init(_ value: Value) { stored = value }
+    var value: Value { lock.withLock { stored } }
+    func mutate(_ body: (inout Value) -> Void) { lock.withLock { body(&stored) } }
+}
+
+/// Collects formatted log lines (message plus metadata) into a box.
+struct CapturingLogHandler: LogHandler {
+    let lines: LockedBox<[String]>
+    var metadata: Logger.Metadata = [:]
+    var logLevel: Logger.Level = .trace
+
+    subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+        get { metadata[key] }
+        set { metadata[key] = newValue }
+    }
+
+    func log(event: LogEvent) {
+        lines.mutate { $0.append("\(event.level) \(event.message)") }
+    }
+}
