@@ -101,6 +101,19 @@ import Testing
         #expect(String(decoding: chunks[2].0, as: UTF8.self).hasSuffix("Content-Type: image/png\r\n\r\n"))
     }
 
+    @Test func endsIncompressibleChunkBeforeClosingDelimiter() async throws {
+        let gzip = try [UInt8](Data(contentsOf: fixtures.appending(path: "MIME/data.gz")))
+        var form = MultipartFormData(boundary: try .constant("end"))
+        form.append(gzip, name: "archive")
+        var source = try RequestBody.multipart(form).makeChunkSource()
+        var chunks: [([UInt8], Bool)] = []
+        while let chunk = try await source.nextChunk(maximumLength: 1_000_000) {
+            chunks.append((chunk, source.lastChunkIsCompressible))
+        }
+        #expect(chunks.map(\.1) == [true, false, true])
+        #expect(chunks.last?.0 == Array("\r\n--end--\r\n".utf8))
+    }
+
     @Test func opensOneFileAtATime() async throws {
         let directory = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
