@@ -127,6 +127,18 @@ import Testing
         #expect(error?.code == .invalidHeader)
     }
 
+    @Test(arguments: ["nul\u{0}byte", "bell\u{7}", "del\u{7F}"])
+    func rejectsControlCharactersThatCannotBeEscaped(name: String) throws {
+        var form = MultipartFormData()
+        form.append("x", name: name)
+        let error = #expect(throws: MultipartError.self) { try RequestBody.multipart(form) }
+        #expect(error?.code == .invalidHeader)
+        #expect(error?.partName == name)
+        var files = MultipartFormData()
+        files.append(Data("x".utf8), name: "file", filename: name, contentType: .octetStream)
+        #expect(throws: MultipartError.self) { try files.validate() }
+    }
+
     @Test func rejectsContentDispositionAsExtraHeader() throws {
         var form = MultipartFormData()
         form.append("x", name: "field", headers: [.contentDisposition: "form-data; name=\"other\""])

@@ -214,6 +214,9 @@ public struct MultipartFormData: Sendable {
         bytes.append(10)
         count += 1
         let headStart = bytes.count
+        if ContentDisposition.hasUnescapableControl(name) || filename.map(ContentDisposition.hasUnescapableControl) == true {
+            record(.invalidHeader(part: name, header: "Content-Disposition", reason: "has a name or filename with a control character other than CR and LF (which are escaped)"))
+        }
         bytes.append(contentsOf: "Content-Disposition: form-data; name=\"".utf8)
         ContentDisposition.appendQuoted(name, to: &bytes)
         bytes.append(UInt8(ascii: "\""))
