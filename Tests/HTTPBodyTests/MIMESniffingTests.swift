@@ -41,6 +41,11 @@ import Testing
         #expect(try StandardMediaTypeSniffer().mediaType(ofFileAt: fixture("table.csv"))?.essence == "text/csv")
         let notJSON = MediaTypeSample(prefix: [0x00, 0x01, 0x02, 0xFE, 0x10, 0x00], filename: "fake.json")
         #expect(StandardMediaTypeSniffer().mediaType(of: notJSON)?.essence != "application/json")
+        let brokenJSON = MediaTypeSample(prefix: Array("{\"a\": 1,\n".utf8), filename: "broken.json")
+        #expect(StandardMediaTypeSniffer().mediaType(of: brokenJSON)?.essence == "text/plain")
+        let longJSON = MediaTypeSample(prefix: Array(("[" + String(repeating: "1,", count: 5000)).utf8), filename: "long.json")
+        #expect(!longJSON.isComplete)
+        #expect(StandardMediaTypeSniffer().mediaType(of: longJSON)?.essence == "application/json")
         let textAsCSV = MediaTypeSample(prefix: Array("just some words\n".utf8), filename: "words.csv")
         #expect(StandardMediaTypeSniffer().mediaType(of: textAsCSV)?.essence == "text/csv")
     }
