@@ -68,6 +68,9 @@ import Testing
         #expect(ExtensionMediaTypeSniffer().mediaType(of: sample)?.essence == "image/jpeg")
         #expect(sample.fileExtension == "jpeg")
         #expect(MediaTypeSample(prefix: [], filename: "dir.d/noext").fileExtension == nil)
+        #expect(MediaTypeSample(prefix: [], filename: ".bashrc").fileExtension == nil)
+        #expect(MediaTypeSample(prefix: [], filename: "backup.tar.GZ").fileExtension == "gz")
+        #expect(MediaTypeSample(prefix: [], filename: "trailing.").fileExtension == nil)
     }
 
     @Test func matchesWHATWGSignaturesBuiltInTest() {

@@ -101,7 +101,7 @@ public struct MultipartFormData: Sendable {
         }
     }
 
-    /// Appends a byte array as a part; see ``append(_:name:filename:contentType:headers:sniffer:)-(Data,_,_,_,_,_)``.
+    /// Appends a byte array as a part, exactly as the `Data` variant does.
     public mutating func append(
         _ bytes: [UInt8],
         name: String,
