@@ -87,6 +87,10 @@ let package = Package(
             swiftSettings: sharedSwiftSettings
         ),
 
+        // MARK: Samples
+
+        .executableTarget(name: "stream-file-body", dependencies: ["HTTPBody"], path: "Samples/StreamFileBody", swiftSettings: sharedSwiftSettings),
+
         // MARK: Tests
 
         .target(
