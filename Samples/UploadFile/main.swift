@@ -21,7 +21,10 @@ do {
     )
     let clock = ContinuousClock()
     let start = clock.now
-    let response = try await RequestClient(transport: AsyncHTTPClientTransport()).send(request)
+    // UPLOAD_CHUNK_SIZE overrides the transport's chunk size, for measuring.
+    let chunkSize = ProcessInfo.processInfo.environment["UPLOAD_CHUNK_SIZE"].flatMap(Int.init)
+    let transport = chunkSize.map { AsyncHTTPClientTransport(chunkSize: $0) } ?? AsyncHTTPClientTransport()
+    let response = try await RequestClient(transport: transport).send(request)
     let elapsed = clock.now - start
     let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
     let bytes = Double(body.length ?? 0)
