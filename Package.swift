@@ -140,5 +140,21 @@ let package = Package(
             ],
             swiftSettings: sharedSwiftSettings
         ),
+        .testTarget(
+            name: "RequestBuilderTests",
+            dependencies: [
+                "RequestBuilder",
+                "TestSupport",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ],
+            exclude: ["__Snapshots__"],
+            swiftSettings: sharedSwiftSettings
+        ),
+
+        // MARK: Samples (run with `swift run posts-api`, `swift run posts-api-enum`, `swift run builder-tour`)
+
+        .executableTarget(name: "posts-api", dependencies: ["RequestBuilder"], path: "Samples/PostsAPI", swiftSettings: sharedSwiftSettings),
+        .executableTarget(name: "posts-api-enum", dependencies: ["RequestBuilder"], path: "Samples/PostsAPIEnum", swiftSettings: sharedSwiftSettings),
+        .executableTarget(name: "builder-tour", dependencies: ["RequestBuilder"], path: "Samples/BuilderTour", swiftSettings: sharedSwiftSettings),
     ]
 )

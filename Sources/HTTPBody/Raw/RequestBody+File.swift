@@ -10,14 +10,19 @@ extension RequestBody {
     ///
     /// - Parameters:
     ///   - url: A `file:` URL of a regular file.
-    ///   - contentType: The type to declare; `application/octet-stream` when `nil`.
+    ///   - contentType: The type to declare; when `nil`, sniffed from the file's
+    ///     first bytes by ``StandardMediaTypeSniffer``, else `application/octet-stream`.
     /// - Throws: ``RequestBodyError`` naming the file when it is missing, a
     ///   directory, or unreadable.
     public static func file(at url: URL, contentType: MediaType? = nil) throws(RequestBodyError) -> RequestBody {
         let path = url.path(percentEncoded: false)
         let status = try FileStatus(path: path)
         let length = status.size
-        return RequestBody(contentType: contentType ?? .octetStream, length: length, isReplayable: true) {
+        var type = contentType ?? .octetStream
+        if contentType == nil, let sniffed = try StandardMediaTypeSniffer().mediaType(ofFileAt: path, size: length) {
+            type = sniffed
+        }
+        return RequestBody(contentType: type, length: length, isReplayable: true) {
             try FileChunkSource(reader: FileReader(path: path, expectedLength: length))
         }
     }

@@ -1,0 +1,48 @@
+/// Why a value could not be encoded as JSON, or a text is not valid JSON.
+/// Each description names the field (its coding path) or the position at fault.
+public struct JSONBodyError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The kind of failure, for code that reacts to it.
+    public struct Code: Sendable, Hashable, CustomStringConvertible {
+        private enum Base: Hashable { case invalidValue, invalidRawJSON }
+        private let base: Base
+        private init(_ base: Base) { self.base = base }
+
+        /// A value JSON cannot represent, such as a non-finite `Double`.
+        public static let invalidValue = Code(.invalidValue)
+        /// A text given as raw JSON is not valid JSON (RFC 8259).
+        public static let invalidRawJSON = Code(.invalidRawJSON)
+
+        public var description: String { "\(base)" }
+    }
+
+    /// The kind of failure.
+    public let code: Code
+    /// Where the failure is: a coding path such as `items[2].price`, or a
+    /// position such as `line 1, column 7` in a raw JSON text.
+    public let location: String
+    /// A sentence that says what went wrong and names the field at fault.
+    public let description: String
+
+    static func invalidValue(at path: String, reason: String) -> Self {
+        Self(code: .invalidValue, location: path, description: "Cannot encode the value at \(path) as JSON: \(reason)")
+    }
+
+    static func invalidRawJSON(_ problem: String, line: Int, column: Int) -> Self {
+        let location = "line \(line), column \(column)"
+        return Self(code: .invalidRawJSON, location: location, description: "Invalid JSON at \(location): \(problem)")
+    }
+}
+
+/// Renders a coding path the way people write it: `items[2].price`.
+func describeCodingPath(_ path: [any CodingKey]) -> String {
+    guard !path.isEmpty else { return "the top level" }
+    var text = ""
+    for key in path {
+        if let index = key.intValue, key.stringValue == String(index) || key.stringValue.hasPrefix("Index ") {
+            text += "[\(index)]"
+        } else {
+            text += text.isEmpty ? key.stringValue : ".\(key.stringValue)"
+        }
+    }
+    return text
+}

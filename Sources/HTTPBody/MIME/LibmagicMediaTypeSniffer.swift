@@ -1,0 +1,20 @@
+/// Sniffs with libmagic alone (`MAGIC_MIME_TYPE` on the sample's first bytes).
+///
+/// The magic database is loaded once per process, on first use; calls from
+/// many tasks at once are safe and take turns on one handle.
+public struct LibmagicMediaTypeSniffer: MediaTypeSniffer {
+    /// Creates the libmagic sniffer.
+    public init() {}
+
+    /// See ``MediaTypeSniffer/mediaType(of:)``. `nil` for empty content or when
+    /// the magic database could not be loaded.
+    public func mediaType(of sample: MediaTypeSample) -> MediaType? {
+        guard !sample.prefix.isEmpty else { return nil }
+        return MagicDatabase.shared?.mediaType(of: sample.prefix)
+    }
+}
+
+extension MediaTypeSniffer where Self == LibmagicMediaTypeSniffer {
+    /// libmagic alone.
+    public static var libmagic: LibmagicMediaTypeSniffer { LibmagicMediaTypeSniffer() }
+}

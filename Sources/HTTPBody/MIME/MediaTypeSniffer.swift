@@ -1,0 +1,76 @@
+public import Foundation
+
+/// Finds the media type of some content from its first bytes (and, as a last
+/// resort, its filename).
+///
+/// Choose one with a static member: ``standard`` (signature table, then
+/// libmagic, then the extension), ``signatures``, ``libmagic`` or
+/// ``extensions``. An explicit type given by the caller always wins over any
+/// sniffer; sniffers only run when no type was given.
+public protocol MediaTypeSniffer: Sendable {
+    /// The media type the sample indicates, or `nil` when this sniffer cannot tell.
+    func mediaType(of sample: MediaTypeSample) -> MediaType?
+}
+
+/// What a sniffer looks at: the first bytes of some content and its filename.
+public struct MediaTypeSample: Sendable {
+    /// How many leading bytes are read from a file to sniff it: enough for
+    /// every signature and for libmagic's tests on text, and cheap to read.
+    public static let preferredLength = 8192
+
+    /// The first bytes of the content, at most ``preferredLength``.
+    public var prefix: [UInt8]
+    /// The filename the content goes by, if any; only its extension is used.
+    public var filename: String?
+    /// Whether ``prefix`` holds the whole content.
+    public var isComplete: Bool
+
+    /// Creates a sample from the start of some content; bytes past
+    /// ``preferredLength`` are ignored.
+    public init(prefix: some Collection<UInt8>, filename: String? = nil, isComplete: Bool? = nil) {
+        let bytes = Array(prefix.prefix(Self.preferredLength))
+        self.prefix = bytes
+        self.filename = filename
+        self.isComplete = isComplete ?? (bytes.count == prefix.count)
+    }
+
+    /// The filename's extension, lowercased, without the dot; `nil` when there is none.
+    public var fileExtension: String? {
+        guard let filename, let dot = filename.lastIndex(of: ".") else { return nil }
+        let ext = filename[filename.index(after: dot)...]
+        guard !ext.isEmpty, !ext.contains("/") else { return nil }
+        return ext.lowercased()
+    }
+}
+
+extension MediaTypeSniffer {
+    /// Sniffs a file from its first ``MediaTypeSample/preferredLength`` bytes;
+    /// the rest of the file is not read.
+    ///
+    /// - Throws: ``RequestBodyError`` naming the file when it cannot be read.
+    public func mediaType(ofFileAt url: URL) throws(RequestBodyError) -> MediaType? {
+        let path = url.path(percentEncoded: false)
+        return try mediaType(ofFileAt: path, size: FileStatus(path: path).size)
+    }
+
+    /// Sniffs a file already measured at `size` bytes.
+    package func mediaType(ofFileAt path: String, size: Int64) throws(RequestBodyError) -> MediaType? {
+        let wanted = Int(min(size, Int64(MediaTypeSample.preferredLength)))
+        var prefix: [UInt8] = []
+        if wanted > 0 {
+            let reader = try FileReader(path: path, expectedLength: size)
+            var failure: RequestBodyError?
+            prefix = [UInt8](unsafeUninitializedCapacity: wanted) { buffer, count in
+                do throws(RequestBodyError) {
+                    count = try reader.read(into: UnsafeMutableRawBufferPointer(buffer))
+                } catch {
+                    failure = error
+                    count = 0
+                }
+            }
+            if let failure { throw failure }
+        }
+        let name = MultipartFormData.baseName(of: path)
+        return mediaType(of: MediaTypeSample(prefix: prefix, filename: name, isComplete: Int64(wanted) == size))
+    }
+}

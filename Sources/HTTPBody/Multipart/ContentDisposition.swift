@@ -1,0 +1,58 @@
+/// How names and filenames are written into `Content-Disposition` (RFC 7578,
+/// section 4.2, as browsers do it per the WHATWG HTML standard).
+enum ContentDisposition {
+    /// Appends `text` for a quoted parameter: `"` → `%22`, CR → `%0D`, LF → `%0A`,
+    /// every other byte (non-ASCII UTF-8 included) as it is.
+    static func appendQuoted(_ text: String, to bytes: inout [UInt8]) {
+        var text = text
+        text.withUTF8 { utf8 in
+            // Most names need no escaping: copy them whole.
+            guard utf8.contains(where: { $0 == 0x22 || $0 == 0x0D || $0 == 0x0A }) else {
+                bytes.append(contentsOf: utf8)
+                return
+            }
+            for byte in utf8 {
+                switch byte {
+                case 0x22: bytes.append(contentsOf: [0x25, 0x32, 0x32])  // %22
+                case 0x0D: bytes.append(contentsOf: [0x25, 0x30, 0x44])  // %0D
+                case 0x0A: bytes.append(contentsOf: [0x25, 0x30, 0x41])  // %0A
+                default: bytes.append(byte)
+                }
+            }
+        }
+    }
+
+    /// Appends `text` as an RFC 5987 `ext-value` body: UTF-8, every byte outside
+    /// `attr-char` percent-encoded with upper-case hex digits.
+    static func appendExtendedValue(_ text: String, to bytes: inout [UInt8]) {
+        let hex = Array("0123456789ABCDEF".utf8)
+        for byte in text.utf8 {
+            if isAttributeCharacter(byte) {
+                bytes.append(byte)
+            } else {
+                bytes.append(UInt8(ascii: "%"))
+                bytes.append(hex[Int(byte >> 4)])
+                bytes.append(hex[Int(byte & 0x0F)])
+            }
+        }
+    }
+
+    /// RFC 5987 `attr-char`: `ALPHA / DIGIT / "!" / "#" / "$" / "&" / "+" / "-" / "." / "^" / "_" / "`" / "|" / "~"`.
+    static func isAttributeCharacter(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"):
+            true
+        case UInt8(ascii: "!"), UInt8(ascii: "#"), UInt8(ascii: "$"), UInt8(ascii: "&"), UInt8(ascii: "+"),
+            UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "^"), UInt8(ascii: "_"), UInt8(ascii: "`"),
+            UInt8(ascii: "|"), UInt8(ascii: "~"):
+            true
+        default:
+            false
+        }
+    }
+
+    /// Bytes that end or corrupt a header line: controls other than tab, and DEL.
+    static func isForbiddenInHeader(_ byte: UInt8) -> Bool {
+        (byte < 0x20 && byte != 0x09) || byte == 0x7F
+    }
+}

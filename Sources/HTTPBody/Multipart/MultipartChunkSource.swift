@@ -1,0 +1,195 @@
+/// Produces a multipart body's bytes: each chunk is one buffer filled in place
+/// with framing and in-memory parts (copied from the form's buffer) and file
+/// contents (read straight into the chunk), so every byte is moved once.
+///
+/// Files are opened when their turn comes and closed when they end, so a form
+/// with 10,000 files holds one descriptor at a time. A chunk ends where the
+/// compressibility of the bytes changes, so a gzip stream can store a JPEG
+/// part and deflate the framing around it.
+struct MultipartChunkSource: ChunkSource {
+    private let bytes: [UInt8]
+    private let segments: [MultipartSegment]
+    private let closing: [UInt8]
+    /// Present when file and stream contents must be scanned for a caller-chosen boundary.
+    private var scanner: BoundaryScanner?
+    private let boundary: String
+
+    /// The segment being sent; `segments.count` means the closing delimiter.
+    private var index = 0
+    /// Bytes of the current segment already sent (memory and closing only).
+    private var offset = 0
+    private var reader: FileReader?
+    private var stream: (any ChunkSource)?
+
+    private(set) var lastChunkIsCompressible = true
+
+    init(form: MultipartFormData) {
+        bytes = form.bytes
+        segments = form.segments
+        closing = form.closingDelimiter
+        scanner = form.boundary.isCallerChosen ? BoundaryScanner(pattern: form.boundary.bytes) : nil
+        boundary = form.boundary.value
+    }
+
+    mutating func nextChunk(maximumLength: Int) async throws -> [UInt8]? {
+        while index <= segments.count {
+            if index < segments.count, case .stream(let body, let name, let isCompressible) = segments[index] {
+                if let chunk = try await nextStreamChunk(body: body, name: name, maximumLength: maximumLength) {
+                    lastChunkIsCompressible = isCompressible
+                    return chunk
+                }
+                continue
+            }
+            let isCompressible = index < segments.count ? segments[index].isCompressible : true
+            let capacity = bytesAhead(isCompressible: isCompressible, limit: maximumLength)
+            var failure: (any Error)?
+            let chunk = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
+                do {
+                    count = try fill(UnsafeMutableRawBufferPointer(buffer), isCompressible: isCompressible)
+                } catch {
+                    failure = error
+                    count = 0
+                }
+            }
+            if let failure { throw failure }
+            if !chunk.isEmpty {
+                lastChunkIsCompressible = isCompressible
+                return chunk
+            }
+            // Only empty files were crossed; go on to what follows them.
+        }
+        return nil
+    }
+
+    /// The bytes that can go into the next chunk without reaching a stream or a
+    /// change of compressibility, at most `limit`; sizes the chunk's buffer.
+    private func bytesAhead(isCompressible: Bool, limit: Int) -> Int {
+        var total = 0
+        var position = index
+        var skip = offset
+        while position <= segments.count, total < limit {
+            guard position < segments.count else {
+                total += closing.count - skip
+                break
+            }
+            let segment = segments[position]
+            let length: Int
+            switch segment {
+            case .memory(let start, let end, _): length = end - start - skip
+            case .file(_, let fileLength, _, _):
+                let alreadyRead = position == index ? reader?.bytesRead ?? 0 : 0
+                length = Int(clamping: fileLength - alreadyRead)
+            case .stream: return min(total, limit)
+            }
+            if length > 0, segment.isCompressible != isCompressible { break }
+            total += length
+            skip = 0
+            position += 1
+        }
+        return min(total, limit)
+    }
+
+    /// Fills `buffer` from the current position; returns the byte count.
+    private mutating func fill(_ buffer: UnsafeMutableRawBufferPointer, isCompressible: Bool) throws -> Int {
+        var filled = 0
+        while index <= segments.count, filled < buffer.count || isAtEmptyFile {
+            guard index < segments.count else {
+                filled += copy(closing, from: offset, to: buffer, at: filled, segmentEnd: closing.count)
+                continue
+            }
+            switch segments[index] {
+            case .memory(let start, let end, let flag):
+                guard flag == isCompressible else { return filled }
+                filled += copy(bytes, from: start + offset, to: buffer, at: filled, segmentEnd: end)
+            case .file(let path, let length, let name, let flag):
+                guard flag == isCompressible || length == 0 else { return filled }
+                filled += try readFile(path: path, length: length, part: name, into: UnsafeMutableRawBufferPointer(rebasing: buffer[filled...]))
+            case .stream:
+                return filled
+            }
+        }
+        return filled
+    }
+
+    /// Whether the current segment is a file with no bytes left to read, which
+    /// must still be opened and checked even when the chunk is full.
+    private var isAtEmptyFile: Bool {
+        guard index < segments.count, case .file(_, let length, _, _) = segments[index] else { return false }
+        return length - (reader?.bytesRead ?? 0) == 0
+    }
+
+    /// Copies from `source[position..<segmentEnd]` as far as the buffer allows,
+    /// moving to the next segment when the stretch is done.
+    private mutating func copy(_ source: [UInt8], from position: Int, to buffer: UnsafeMutableRawBufferPointer, at filled: Int, segmentEnd: Int) -> Int {
+        let count = min(segmentEnd - position, buffer.count - filled)
+        source.withUnsafeBytes { bytes in
+            guard let from = bytes.baseAddress, let to = buffer.baseAddress else { return }
+            (to + filled).copyMemory(from: from + position, byteCount: count)
+        }
+        offset += count
+        if position + count == segmentEnd {
+            index += 1
+            offset = 0
+        }
+        return count
+    }
+
+    /// Reads the current file part into `buffer`, opening it first and closing
+    /// it (after checking it did not grow) once all its bytes are read.
+    private mutating func readFile(path: String, length: Int64, part: String, into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
+        let count: Int
+        do throws(RequestBodyError) {
+            let file: FileReader
+            if let reader {
+                file = reader
+            } else {
+                file = try FileReader(path: path, expectedLength: length)
+                reader = file
+            }
+            count = try file.read(into: buffer)
+            if file.remaining == 0 {
+                _ = try file.read(into: UnsafeMutableRawBufferPointer(start: nil, count: 0))  // fails if it grew
+                reader = nil
+                index += 1
+                offset = 0
+            }
+        } catch {
+            reader = nil
+            throw error.naming(part: part)
+        }
+        if count > 0, scanner?.scan(UnsafeRawBufferPointer(rebasing: buffer[..<count])) == true {
+            throw MultipartError.boundaryInContent(part: part, file: path, boundary: boundary)
+        }
+        if reader == nil { scanner?.reset() }
+        return count
+    }
+
+    /// The next chunk of a stream part, or `nil` (moving past it) when it ends.
+    private mutating func nextStreamChunk(body: RequestBody, name: String, maximumLength: Int) async throws -> [UInt8]? {
+        var source: any ChunkSource
+        do {
+            source = try stream ?? body.makeChunkSource()
+        } catch let error as RequestBodyError {
+            throw error.naming(part: name)
+        }
+        stream = nil
+        let next: [UInt8]?
+        do {
+            next = try await source.nextChunk(maximumLength: maximumLength)
+        } catch let error as RequestBodyError {
+            throw error.naming(part: name)
+        }
+        guard let chunk = next else {
+            scanner?.reset()
+            index += 1
+            offset = 0
+            return nil
+        }
+        stream = source
+        if scanner != nil {
+            let found = chunk.withUnsafeBytes { scanner?.scan($0) ?? false }
+            if found { throw MultipartError.boundaryInContent(part: name, file: nil, boundary: boundary) }
+        }
+        return chunk
+    }
+}

@@ -1,0 +1,364 @@
+public import Foundation
+public import HTTPTypes
+
+/// A `multipart/form-data` body (RFC 7578, framed as RFC 2046 says), built part
+/// by part and sent as a stream.
+///
+/// Text fields and in-memory data are rendered, framing included, into one
+/// buffer as they are appended, so 100,000 small fields cost a few large
+/// allocations rather than 100,000 small ones. Files are only measured when
+/// appended (and their first bytes read, to sniff the type when none is
+/// given); their contents are read while the body is sent, one chunk at a
+/// time and one open file at a time. Peak memory is therefore the in-memory
+/// parts plus one chunk, whatever the size of the files.
+///
+/// ```swift
+/// var form = MultipartFormData()
+/// form.append("Holiday", name: "title")
+/// try form.appendFile(at: URL(filePath: "beach.jpg"), name: "photo")
+/// let body = try RequestBody.multipart(form)
+/// ```
+///
+/// Problems found while appending a part that cannot throw (a header that would
+/// break the framing, the boundary inside a part) are kept and thrown by
+/// ``RequestBody/multipart(_:)`` or ``validate()``, naming the part.
+public struct MultipartFormData: Sendable {
+    /// The boundary between parts.
+    public let boundary: MultipartBoundary
+
+    /// Whether parts with a filename also carry RFC 5987's `filename*=UTF-8''…`
+    /// parameter, which some legacy servers need for non-ASCII names.
+    ///
+    /// Off by default, as RFC 7578 section 4.2 advises.
+    public let includesExtendedFilename: Bool
+
+    /// The number of parts appended so far.
+    public private(set) var count = 0
+
+    /// Rendered framing and in-memory contents, front to back.
+    var bytes: [UInt8] = []
+    /// The body in order: stretches of `bytes`, files and streams.
+    var segments: [MultipartSegment] = []
+    /// The first problem found while appending.
+    var problem: MultipartError?
+    /// `--boundary` and `CRLF--boundary`, rendered once.
+    private let delimiter: [UInt8]
+
+    /// Creates an empty form.
+    ///
+    /// - Parameters:
+    ///   - boundary: The boundary; a fresh random one by default.
+    ///   - includesExtendedFilename: Whether to add `filename*` parameters; see
+    ///     ``includesExtendedFilename``.
+    public init(boundary: MultipartBoundary = .random(), includesExtendedFilename: Bool = false) {
+        self.boundary = boundary
+        self.includesExtendedFilename = includesExtendedFilename
+        self.delimiter = Array("\r\n--".utf8) + boundary.bytes
+    }
+
+    /// Throws the first problem found in the parts appended so far.
+    public func validate() throws(MultipartError) {
+        if let problem { throw problem }
+    }
+
+    // MARK: Appending parts
+
+    /// Appends a text field, sent as UTF-8 without a `Content-Type` (RFC 7578, section 4.4).
+    ///
+    /// - Parameters:
+    ///   - text: The field's value.
+    ///   - name: The field name; repeat it to send several values.
+    ///   - headers: Extra part headers, such as `Content-Language`.
+    public mutating func append(_ text: String, name: String, headers: HTTPFields = [:]) {
+        let contentStart = beginPart(name: name, filename: nil, contentType: nil, headers: headers)
+        var text = text
+        text.withUTF8 { bytes.append(contentsOf: $0) }
+        endMemoryPart(name: name, contentStart: contentStart, isCompressible: true)
+    }
+
+    /// Appends bytes held in memory as a part.
+    ///
+    /// - Parameters:
+    ///   - data: The part's content.
+    ///   - name: The field name.
+    ///   - filename: The filename to send, if the part stands for a file.
+    ///   - contentType: The type to declare; when `nil`, sniffed from the bytes
+    ///     (and the filename's extension) by `sniffer`, else `application/octet-stream`.
+    ///   - headers: Extra part headers.
+    ///   - sniffer: What finds the type when `contentType` is `nil`.
+    public mutating func append(
+        _ data: Data,
+        name: String,
+        filename: String? = nil,
+        contentType: MediaType? = nil,
+        headers: HTTPFields = [:],
+        sniffer: some MediaTypeSniffer = .standard
+    ) {
+        data.withUnsafeBytes { buffer in
+            appendBytes(buffer, name: name, filename: filename, contentType: contentType, headers: headers, sniffer: sniffer)
+        }
+    }
+
+    /// Appends a byte array as a part; see ``append(_:name:filename:contentType:headers:sniffer:)-(Data,_,_,_,_,_)``.
+    public mutating func append(
+        _ bytes: [UInt8],
+        name: String,
+        filename: String? = nil,
+        contentType: MediaType? = nil,
+        headers: HTTPFields = [:],
+        sniffer: some MediaTypeSniffer = .standard
+    ) {
+        bytes.withUnsafeBytes { buffer in
+            appendBytes(buffer, name: name, filename: filename, contentType: contentType, headers: headers, sniffer: sniffer)
+        }
+    }
+
+    private mutating func appendBytes(
+        _ content: UnsafeRawBufferPointer,
+        name: String,
+        filename: String?,
+        contentType: MediaType?,
+        headers: HTTPFields,
+        sniffer: some MediaTypeSniffer
+    ) {
+        let type = contentType
+            ?? sniffer.mediaType(of: MediaTypeSample(prefix: content, filename: filename))
+            ?? .octetStream
+        let contentStart = beginPart(name: name, filename: filename, contentType: type, headers: headers)
+        bytes.append(contentsOf: content)
+        endMemoryPart(name: name, contentStart: contentStart, isCompressible: !type.isAlreadyCompressed)
+    }
+
+    /// Appends a file as a part; its contents are read only when the body is sent.
+    ///
+    /// The file's size is taken from the file system now, so the body's
+    /// `Content-Length` is known; if the size differs when the file is sent,
+    /// sending fails with ``RequestBodyError/Code/fileChangedSize``.
+    ///
+    /// - Parameters:
+    ///   - url: A `file:` URL of a regular file.
+    ///   - name: The field name.
+    ///   - filename: The filename to send; the file's base name, byte for byte, by default.
+    ///   - contentType: The type to declare; when `nil`, sniffed from the file's
+    ///     first bytes by `sniffer`, else `application/octet-stream`.
+    ///   - headers: Extra part headers.
+    ///   - sniffer: What finds the type when `contentType` is `nil`.
+    /// - Throws: ``RequestBodyError`` naming the part and the file when it is
+    ///   missing, a directory or unreadable.
+    public mutating func appendFile(
+        at url: URL,
+        name: String,
+        filename: String? = nil,
+        contentType: MediaType? = nil,
+        headers: HTTPFields = [:],
+        sniffer: some MediaTypeSniffer = .standard
+    ) throws(RequestBodyError) {
+        let path = url.path(percentEncoded: false)
+        let size: Int64
+        let type: MediaType
+        do throws(RequestBodyError) {
+            size = try FileStatus(path: path).size
+            if let contentType {
+                type = contentType
+            } else {
+                type = try sniffer.mediaType(ofFileAt: path, size: size) ?? .octetStream
+            }
+        } catch {
+            throw error.naming(part: name)
+        }
+        let sentName = filename ?? Self.baseName(of: path)
+        _ = beginPart(name: name, filename: sentName, contentType: type, headers: headers)
+        sealMemory(isCompressible: true)
+        segments.append(.file(path: path, length: size, partName: name, isCompressible: size == 0 || !type.isAlreadyCompressed))
+    }
+
+    /// Appends a part read once from an async sequence of byte chunks, such as
+    /// standard input. A form with such a part is not replayable.
+    ///
+    /// - Parameters:
+    ///   - stream: The chunks, in order.
+    ///   - length: The byte count, if known; the body's length is unknown otherwise.
+    ///   - name: The field name.
+    ///   - filename: The filename to send, if any.
+    ///   - contentType: The type to declare; `application/octet-stream` when `nil`.
+    ///   - headers: Extra part headers.
+    public mutating func append<Chunks: AsyncSequence & Sendable>(
+        stream: Chunks,
+        length: Int64? = nil,
+        name: String,
+        filename: String? = nil,
+        contentType: MediaType? = nil,
+        headers: HTTPFields = [:]
+    ) where Chunks.Element: Sequence<UInt8> {
+        let type = contentType ?? .octetStream
+        _ = beginPart(name: name, filename: filename, contentType: type, headers: headers)
+        sealMemory(isCompressible: true)
+        let body = RequestBody.stream(stream, length: length, contentType: type)
+        segments.append(.stream(body, partName: name, isCompressible: !type.isAlreadyCompressed))
+    }
+
+    // MARK: Rendering
+
+    /// Writes the delimiter and the part's head; returns where its content starts.
+    private mutating func beginPart(name: String, filename: String?, contentType: MediaType?, headers: HTTPFields) -> Int {
+        if count == 0 {
+            bytes.append(contentsOf: delimiter[2...])  // no CRLF before the first delimiter
+        } else {
+            bytes.append(contentsOf: delimiter)
+        }
+        bytes.append(13)
+        bytes.append(10)
+        count += 1
+        let headStart = bytes.count
+        bytes.append(contentsOf: "Content-Disposition: form-data; name=\"".utf8)
+        ContentDisposition.appendQuoted(name, to: &bytes)
+        bytes.append(UInt8(ascii: "\""))
+        if let filename {
+            bytes.append(contentsOf: "; filename=\"".utf8)
+            ContentDisposition.appendQuoted(filename, to: &bytes)
+            bytes.append(UInt8(ascii: "\""))
+            if includesExtendedFilename {
+                bytes.append(contentsOf: "; filename*=UTF-8''".utf8)
+                ContentDisposition.appendExtendedValue(filename, to: &bytes)
+            }
+        }
+        bytes.append(contentsOf: "\r\n".utf8)
+        var declaresType = false
+        if let contentType {
+            let text = contentType.description
+            if text.utf8.contains(where: ContentDisposition.isForbiddenInHeader) {
+                record(.invalidHeader(part: name, header: "Content-Type", reason: "contains a control character such as CR or LF"))
+            }
+            bytes.append(contentsOf: "Content-Type: ".utf8)
+            bytes.append(contentsOf: text.utf8)
+            bytes.append(contentsOf: "\r\n".utf8)
+            declaresType = true
+        }
+        for field in headers {
+            if field.name == .contentDisposition {
+                record(.invalidHeader(part: name, header: "Content-Disposition", reason: "is written by the encoder and cannot be given as an extra header"))
+                continue
+            }
+            if field.name == .contentType {
+                if declaresType {
+                    record(.invalidHeader(part: name, header: "Content-Type", reason: "is given twice"))
+                    continue
+                }
+                declaresType = true
+            }
+            let isClean = field.withUnsafeBytesOfValue { !$0.contains(where: ContentDisposition.isForbiddenInHeader) }
+            if !isClean {
+                record(.invalidHeader(part: name, header: field.name.rawName, reason: "contains a control character such as CR or LF"))
+            }
+            bytes.append(contentsOf: field.name.rawName.utf8)
+            bytes.append(contentsOf: ": ".utf8)
+            field.withUnsafeBytesOfValue { bytes.append(contentsOf: $0) }
+            bytes.append(contentsOf: "\r\n".utf8)
+        }
+        bytes.append(contentsOf: "\r\n".utf8)
+        checkForBoundary(from: headStart, part: name)
+        return bytes.count
+    }
+
+    /// Checks an in-memory part's content and closes its stretch of memory.
+    private mutating func endMemoryPart(name: String, contentStart: Int, isCompressible: Bool) {
+        checkForBoundary(from: contentStart, part: name)
+        guard !isCompressible else { return }  // stays in the open compressible stretch
+        sealMemory(isCompressible: true, end: contentStart)
+        sealMemory(isCompressible: false)
+    }
+
+    /// Closes the stretch of `bytes` not yet covered by a segment, up to `end`.
+    mutating func sealMemory(isCompressible: Bool, end: Int? = nil) {
+        let end = end ?? bytes.count
+        let start = segments.last(where: \.isMemory)?.memoryEnd ?? 0
+        guard end > start else { return }
+        if case .memory(let lastStart, let lastEnd, let lastFlag) = segments.last, lastEnd == start, lastFlag == isCompressible {
+            segments[segments.count - 1] = .memory(start: lastStart, end: end, isCompressible: isCompressible)
+        } else {
+            segments.append(.memory(start: start, end: end, isCompressible: isCompressible))
+        }
+    }
+
+    private mutating func checkForBoundary(from start: Int, part: String) {
+        guard problem == nil else { return }
+        let found = bytes.withUnsafeBytes { buffer in
+            BoundaryScanner.contains(boundary.bytes, in: UnsafeRawBufferPointer(rebasing: buffer[start...]))
+        }
+        if found { problem = .boundaryInContent(part: part, file: nil, boundary: boundary.value) }
+    }
+
+    private mutating func record(_ error: MultipartError) {
+        if problem == nil { problem = error }
+    }
+
+    /// The last path component, byte for byte (no Unicode normalisation).
+    static func baseName(of path: String) -> String {
+        let utf8 = Array(path.utf8)
+        var end = utf8.endIndex
+        while end > 1, utf8[end - 1] == UInt8(ascii: "/") { end -= 1 }
+        let start = utf8[..<end].lastIndex(of: UInt8(ascii: "/")).map { $0 + 1 } ?? 0
+        return String(decoding: utf8[start..<end], as: UTF8.self)
+    }
+
+    /// `CRLF--boundary--CRLF`, or `--boundary--CRLF` for a form without parts.
+    var closingDelimiter: [UInt8] {
+        (count == 0 ? Array(delimiter[2...]) : delimiter) + Array("--\r\n".utf8)
+    }
+
+    /// The byte count of the whole body, when every part's length is known.
+    var length: Int64? {
+        var total = Int64(bytes.count + closingDelimiter.count)
+        for segment in segments {
+            switch segment {
+            case .memory: continue
+            case .file(_, let length, _, _): total += length
+            case .stream(let body, _, _):
+                guard let length = body.length else { return nil }
+                total += length
+            }
+        }
+        return total
+    }
+
+    /// Whether the body can be read more than once (no stream parts).
+    var isReplayable: Bool {
+        segments.allSatisfy { segment in
+            if case .stream = segment { return false }
+            return true
+        }
+    }
+}
+
+/// One stretch of a multipart body.
+enum MultipartSegment: Sendable {
+    /// `bytes[start..<end]` of the form.
+    case memory(start: Int, end: Int, isCompressible: Bool)
+    /// A file's contents, read while sending.
+    case file(path: String, length: Int64, partName: String, isCompressible: Bool)
+    /// A stream's contents, read once while sending.
+    case stream(RequestBody, partName: String, isCompressible: Bool)
+
+    var isMemory: Bool {
+        if case .memory = self { return true }
+        return false
+    }
+
+    var memoryEnd: Int? {
+        if case .memory(_, let end, _) = self { return end }
+        return nil
+    }
+
+    var isCompressible: Bool {
+        switch self {
+        case .memory(_, _, let flag), .file(_, _, _, let flag), .stream(_, _, let flag): flag
+        }
+    }
+}
+
+extension RequestBodyError {
+    /// The same error with the part's field name in front, so a message names both.
+    func naming(part: String) -> RequestBodyError {
+        RequestBodyError(code: code, description: "Part \(part.debugDescription): \(description)")
+    }
+}

@@ -1,0 +1,149 @@
+import Foundation
+@testable import HTTPBody
+import HTTPTypes
+import Testing
+
+/// How a multipart body streams: lengths, replay, compressibility, open files, speed.
+@Suite struct MultipartBehaviourTests {
+    struct Address: Encodable {
+        var street: String
+        var city: String
+        var zip: String?
+    }
+
+    struct Profile: Encodable {
+        var name: String
+        var age: Int
+        var admin: Bool
+        var score: Double
+        var nickname: String?
+        var tags: [String]
+        var address: Address
+        var previous: [Address]
+        var website: URL
+    }
+
+    @Test func encodesEncodableValueIntoBracketedFields() async throws {
+        let profile = Profile(
+            name: "Ada", age: 36, admin: true, score: 0.5, nickname: nil, tags: ["math", "poetry"],
+            address: Address(street: "1 St James's Sq", city: "London", zip: nil),
+            previous: [Address(street: "Marylebone", city: "London", zip: "W1")],
+            website: URL(string: "https://example.com/ada?x=1")!
+        )
+        var form = MultipartFormData(boundary: try goldenBoundary())
+        try form.appendFields(from: profile)
+        try await expectMultipart(form, named: "encodable.multipart", parts: [
+            part(#"name="name""#, text: "Ada"),
+            part(#"name="age""#, text: "36"),
+            part(#"name="admin""#, text: "true"),
+            part(#"name="score""#, text: "0.5"),
+            part(#"name="tags[0]""#, text: "math"),
+            part(#"name="tags[1]""#, text: "poetry"),
+            part(#"name="address[street]""#, text: "1 St James's Sq"),
+            part(#"name="address[city]""#, text: "London"),
+            part(#"name="previous[0][street]""#, text: "Marylebone"),
+            part(#"name="previous[0][city]""#, text: "London"),
+            part(#"name="previous[0][zip]""#, text: "W1"),
+            part(#"name="website""#, text: "https://example.com/ada?x=1"),
+        ])
+    }
+
+    @Test func knowsLengthWithoutReadingFiles() throws {
+        let directory = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let url = directory.appending(path: "big.bin")
+        #expect(FileManager.default.createFile(atPath: url.path(percentEncoded: false), contents: nil))
+        let handle = try FileHandle(forWritingTo: url)
+        try handle.truncate(atOffset: 5_000_000_000)  // sparse: 5 GB that were never written
+        try handle.close()
+        var form = MultipartFormData(boundary: try goldenBoundary())
+        try form.appendFile(at: url, name: "big", contentType: .octetStream)
+        let body = try RequestBody.multipart(form)
+        let framing = "--golden-boundary-7MA4YWxkTrZu0gW\r\nContent-Disposition: form-data; name=\"big\"; filename=\"big.bin\"\r\nContent-Type: application/octet-stream\r\n\r\n\r\n--golden-boundary-7MA4YWxkTrZu0gW--\r\n"
+        #expect(body.length == 5_000_000_000 + Int64(framing.utf8.count))
+        #expect(body.isReplayable)
+        #expect(body.headerFields[.contentLength] == String(5_000_000_000 + framing.utf8.count))
+    }
+
+    @Test func replaysFileAndMemoryParts() async throws {
+        var form = MultipartFormData()
+        form.append("x", name: "a")
+        try form.appendFile(at: fixtures.appending(path: "MIME/pixel"), name: "b")
+        let body = try RequestBody.multipart(form)
+        #expect(body.isReplayable)
+        let first = try await body.collect()
+        #expect(try await body.collect() == first)
+    }
+
+    @Test func emptyFormIsOnlyTheClosingDelimiter() async throws {
+        let form = MultipartFormData(boundary: try .constant("b"))
+        let body = try RequestBody.multipart(form)
+        #expect(try await body.collect() == Array("--b--\r\n".utf8))
+        #expect(body.length == 7)
+    }
+
+    @Test func endsChunksWhereCompressibilityChanges() async throws {
+        let jpeg = [0xFF, 0xD8, 0xFF, 0xE0] + [UInt8](repeating: 0x42, count: 3000)
+        var form = MultipartFormData(boundary: try goldenBoundary())
+        form.append("caption", name: "caption")
+        form.append(jpeg, name: "photo", filename: "photo.jpg")
+        try form.appendFile(at: fixtures.appending(path: "MIME/pixel"), name: "png")
+        form.append("after", name: "note")
+        var source = try RequestBody.multipart(form).makeChunkSource()
+        var chunks: [([UInt8], Bool)] = []
+        while let chunk = try await source.nextChunk(maximumLength: 1_000_000) {
+            chunks.append((chunk, source.lastChunkIsCompressible))
+        }
+        let png = try [UInt8](Data(contentsOf: fixtures.appending(path: "MIME/pixel")))
+        #expect(chunks.map(\.1) == [true, false, true, false, true])
+        #expect(chunks[1].0 == jpeg)
+        #expect(chunks[3].0 == png)
+        #expect(String(decoding: chunks[2].0, as: UTF8.self).hasSuffix("Content-Type: image/png\r\n\r\n"))
+    }
+
+    @Test func opensOneFileAtATime() async throws {
+        let directory = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        var form = MultipartFormData()
+        for index in 0..<300 {
+            let url = directory.appending(path: "f\(index).txt")
+            try Data("file \(index)\n".utf8).write(to: url)
+            try form.appendFile(at: url, name: "files", contentType: .plainText)
+        }
+        var most = 0
+        var total = 0
+        for try await chunk in try RequestBody.multipart(form).chunks(maximumChunkSize: 16) {
+            most = max(most, try descriptorsOpen(under: directory))
+            total += chunk.count
+        }
+        #expect(most == 1)
+        #expect(try descriptorsOpen(under: directory) == 0)
+        #expect(total > 300 * 8)
+    }
+
+    @Test func encodesHundredThousandSmallFieldsQuickly() async throws {
+        let clock = ContinuousClock()
+        var bytes = 0
+        let elapsed = try await clock.measure {
+            var form = MultipartFormData()
+            for index in 0..<100_000 {
+                form.append("value", name: "field\(index)")
+            }
+            #expect(form.segments.isEmpty)  // one open stretch of one buffer, not a segment per part
+            for try await chunk in try RequestBody.multipart(form).chunks() { bytes += chunk.count }
+        }
+        #expect(bytes > 100_000 * 80)
+        #expect(elapsed < .seconds(5), "100,000 fields took \(elapsed) even in a debug build")
+    }
+
+    /// How many of this process's descriptors are open on files in `directory`
+    /// (other tests run in parallel, so all descriptors would not do).
+    private func descriptorsOpen(under directory: URL) throws -> Int {
+        let prefix = directory.resolvingSymlinksInPath().path(percentEncoded: false)
+        let descriptors = try FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")
+        return descriptors.count { descriptor in
+            let target = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/\(descriptor)")
+            return target?.hasPrefix(prefix) == true
+        }
+    }
+}
