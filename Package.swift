@@ -101,6 +101,7 @@ let package = Package(
             path: "Samples/SinkServer",
             swiftSettings: sharedSwiftSettings
         ),
+        .executableTarget(name: "stream-file-body", dependencies: ["HTTPBody"], path: "Samples/StreamFileBody", swiftSettings: sharedSwiftSettings),
 
         // MARK: Tests
 

@@ -110,6 +110,20 @@ import Testing
         #expect(try Self.gunzip(stored) == repetitive)
     }
 
+    @Test(arguments: [1, 7, 500, 65_536])
+    func switchesLevelsCorrectlyWhateverTheOutputChunkSize(_ chunkSize: Int) async throws {
+        var generator = SplitMix(seed: 11)
+        let noise = (0..<20_000).map { _ in UInt8(truncatingIfNeeded: generator.next()) }
+        let text = Array(Self.prose.utf8)
+        let body = Self.markedBody([(text, true), (noise, false), (text, true), (text, false), (noise, true)])
+        var compressed: [UInt8] = []
+        for try await chunk in body.gzipped(level: 9).chunks(maximumChunkSize: chunkSize) {
+            #expect(chunk.count <= chunkSize)
+            compressed += chunk
+        }
+        #expect(try Self.gunzip(compressed) == text + noise + text + text + noise)
+    }
+
     @Test func streamsLargeFileInSmallChunksAndReplays() async throws {
         let url = FileManager.default.temporaryDirectory.appending(path: "gzip-\(UUID()).bin")
         var generator = SplitMix(seed: 7)

@@ -48,6 +48,32 @@ import Testing
         ])
     }
 
+    struct Special: Encodable {
+        var when: Date
+        var blob: Data
+        var price: Decimal
+        var maybe: [Int?]
+        var nested: [String: [String: Int]]
+    }
+
+    @Test func encodesDatesDataDecimalsAndNilElements() async throws {
+        var form = MultipartFormData(boundary: try .constant("B0UNDARY"))
+        try form.appendFields(from: Special(
+            when: Date(timeIntervalSince1970: 1_700_000_000), blob: Data([0xDE, 0xAD, 0xBE, 0xEF]),
+            price: Decimal(string: "19.99")!, maybe: [1, nil, 3], nested: ["a": ["b": 1]]
+        ))
+        let parsed = try parseWithMultipartKit(try await RequestBody.multipart(form).collect(), boundary: "B0UNDARY")
+        let fields = parsed.map { part in
+            (part.headers.first ?? "", String(decoding: part.body, as: UTF8.self))
+        }
+        #expect(fields.map(\.0) == [
+            #"Content-Disposition: form-data; name="when""#, #"Content-Disposition: form-data; name="blob""#,
+            #"Content-Disposition: form-data; name="price""#, #"Content-Disposition: form-data; name="maybe[0]""#,
+            #"Content-Disposition: form-data; name="maybe[2]""#, #"Content-Disposition: form-data; name="nested[a][b]""#,
+        ])
+        #expect(fields.map(\.1) == ["2023-11-14T22:13:20Z", "3q2+7w==", "19.99", "1", "3", "1"])
+    }
+
     @Test func knowsLengthWithoutReadingFiles() throws {
         let directory = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -99,6 +125,19 @@ import Testing
         #expect(chunks[1].0 == jpeg)
         #expect(chunks[3].0 == png)
         #expect(String(decoding: chunks[2].0, as: UTF8.self).hasSuffix("Content-Type: image/png\r\n\r\n"))
+    }
+
+    @Test func endsIncompressibleChunkBeforeClosingDelimiter() async throws {
+        let gzip = try [UInt8](Data(contentsOf: fixtures.appending(path: "MIME/data.gz")))
+        var form = MultipartFormData(boundary: try .constant("end"))
+        form.append(gzip, name: "archive")
+        var source = try RequestBody.multipart(form).makeChunkSource()
+        var chunks: [([UInt8], Bool)] = []
+        while let chunk = try await source.nextChunk(maximumLength: 1_000_000) {
+            chunks.append((chunk, source.lastChunkIsCompressible))
+        }
+        #expect(chunks.map(\.1) == [true, false, true])
+        #expect(chunks.last?.0 == Array("\r\n--end--\r\n".utf8))
     }
 
     @Test func opensOneFileAtATime() async throws {

@@ -127,6 +127,18 @@ import Testing
         #expect(error?.code == .invalidHeader)
     }
 
+    @Test(arguments: ["nul\u{0}byte", "bell\u{7}", "del\u{7F}"])
+    func rejectsControlCharactersThatCannotBeEscaped(name: String) throws {
+        var form = MultipartFormData()
+        form.append("x", name: name)
+        let error = #expect(throws: MultipartError.self) { try RequestBody.multipart(form) }
+        #expect(error?.code == .invalidHeader)
+        #expect(error?.partName == name)
+        var files = MultipartFormData()
+        files.append(Data("x".utf8), name: "file", filename: name, contentType: .octetStream)
+        #expect(throws: MultipartError.self) { try files.validate() }
+    }
+
     @Test func rejectsContentDispositionAsExtraHeader() throws {
         var form = MultipartFormData()
         form.append("x", name: "field", headers: [.contentDisposition: "form-data; name=\"other\""])
@@ -254,5 +266,41 @@ import Testing
         var form = MultipartFormData()
         let error = #expect(throws: MultipartError.self) { try form.appendFields(from: 42) }
         #expect(error?.code == .invalidFieldValue)
+    }
+}
+
+/// Checking files for a caller-chosen boundary before sending anything.
+@Suite struct MultipartBoundaryCheckTests {
+    @Test func findsBoundaryInFileBeforeSending() throws {
+        let directory = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let clean = directory.appending(path: "clean.txt")
+        let evil = directory.appending(path: "evil.bin")
+        try Data("nothing to see".utf8).write(to: clean)
+        // Past the first 256 KiB read, straddling the second read's start.
+        var content = [UInt8](repeating: 0x2E, count: RequestBody.defaultChunkSize - 5)
+        content += Array("--Pre-Checked".utf8) + [UInt8](repeating: 0x2E, count: 10)
+        try Data(content).write(to: evil)
+        var form = MultipartFormData(boundary: try .constant("Pre-Checked"))
+        try form.appendFile(at: clean, name: "clean")
+        try form.checkFilesForBoundary()
+        try form.appendFile(at: evil, name: "evil")
+        let error = #expect(throws: MultipartError.self) { try form.checkFilesForBoundary() }
+        #expect(error?.code == .boundaryInContent)
+        #expect(error?.partName == "evil")
+        #expect(error?.description.contains("evil.bin") == true)
+    }
+
+    @Test func checkReportsFilesThatVanished() throws {
+        let directory = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let url = directory.appending(path: "soon-gone.txt")
+        try Data("x".utf8).write(to: url)
+        var form = MultipartFormData(boundary: try .constant("b0undary"))
+        try form.appendFile(at: url, name: "temp")
+        try FileManager.default.removeItem(at: url)
+        let error = #expect(throws: RequestBodyError.self) { try form.checkFilesForBoundary() }
+        #expect(error?.code == .fileNotFound)
+        #expect(error?.description.contains("\"temp\"") == true)
     }
 }

@@ -133,12 +133,18 @@ extension Dictionary: FormDictionary {
     fileprivate static var keyType: Any.Type { Key.self }
 }
 
-/// An index in a list, as a coding key.
-private struct IndexKey: CodingKey {
+/// A list index or a fixed name (`super`), as a coding key.
+private struct FormKey: CodingKey {
+    let stringValue: String
     let intValue: Int?
-    var stringValue: String { intValue.map(String.init) ?? "" }
-    init(intValue: Int) { self.intValue = intValue }
-    init?(stringValue: String) { nil }
+    init(intValue: Int) {
+        self.intValue = intValue
+        stringValue = String(intValue)
+    }
+    init(stringValue: String) {
+        self.stringValue = stringValue
+        intValue = nil
+    }
 }
 
 /// The `Encoder` handed to values; it writes into one node.
@@ -320,7 +326,7 @@ private struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     }
 
     mutating func superEncoder() -> any Encoder {
-        encoding.child(encoding.node.addEntry("super"), key: IndexKey(intValue: 0))
+        encoding.child(encoding.node.addEntry("super"), key: FormKey(stringValue: "super"))
     }
 
     mutating func superEncoder(forKey key: Key) -> any Encoder { child(key) }
@@ -332,7 +338,7 @@ private struct UnkeyedContainer: UnkeyedEncodingContainer {
     var count: Int { encoding.node.elements.count }
 
     private func next() -> FormEncoding {
-        let key = IndexKey(intValue: count)
+        let key = FormKey(intValue: count)
         return encoding.child(encoding.node.addElement(), key: key)
     }
 

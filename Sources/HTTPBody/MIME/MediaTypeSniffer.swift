@@ -35,11 +35,13 @@ public struct MediaTypeSample: Sendable {
     }
 
     /// The filename's extension, lowercased, without the dot; `nil` when there is none.
+    /// A leading dot (`.bashrc`) starts a hidden name, not an extension.
     public var fileExtension: String? {
-        guard let filename, let dot = filename.lastIndex(of: ".") else { return nil }
-        let ext = filename[filename.index(after: dot)...]
-        guard !ext.isEmpty, !ext.contains("/") else { return nil }
-        return ext.lowercased()
+        guard let filename else { return nil }
+        let base = filename.split(separator: "/", omittingEmptySubsequences: false).last ?? Substring(filename)
+        guard let dot = base.lastIndex(of: "."), dot > base.startIndex else { return nil }
+        let ext = base[base.index(after: dot)...]
+        return ext.isEmpty ? nil : ext.lowercased()
     }
 }
 

@@ -13,17 +13,32 @@ public struct StandardMediaTypeSniffer: MediaTypeSniffer {
             return ExtensionTable.mediaType(forExtension: sample.fileExtension)  // no content to look at
         }
         if let match = SignatureTable.match(sample.prefix) { return match }
-        let magic = MagicDatabase.shared?.mediaType(of: sample.prefix)
-        let isText = magic?.isTextual == true || SignatureTable.looksLikeText(sample.prefix)
-        if isText, let named = ExtensionTable.textMediaType(forExtension: sample.fileExtension) {
-            return named
+        let named = ExtensionTable.textMediaType(forExtension: sample.fileExtension).flatMap { type in
+            Self.content(of: sample, agreesWith: type) ? type : nil
         }
+        // Text named JSON or CSV by its extension needs no libmagic, which costs
+        // hundreds of microseconds on text.
+        let looksLikeText = SignatureTable.looksLikeText(sample.prefix)
+        if looksLikeText, let named { return named }
+        let magic = MagicDatabase.shared?.mediaType(of: sample.prefix)
+        let isText = magic?.isTextual == true || looksLikeText
+        if isText, let named { return named }
         if let magic, magic != .octetStream { return magic }
         // A text format's extension on bytes that are not text would be a lie.
         if let named = ExtensionTable.mediaType(forExtension: sample.fileExtension), isText || !named.isTextual {
             return named
         }
         return isText ? MediaType(type: "text", subtype: "plain") : magic
+    }
+}
+
+extension StandardMediaTypeSniffer {
+    /// Whether text content fits the format its extension names: JSON must
+    /// parse when the whole of it is at hand (a longer file's prefix cannot be
+    /// checked, so its extension is believed); CSV and TSV take any text.
+    static func content(of sample: MediaTypeSample, agreesWith type: MediaType) -> Bool {
+        guard type.essence == "application/json", sample.isComplete else { return true }
+        return (try? RawJSON(validating: String(decoding: sample.prefix, as: UTF8.self))) != nil
     }
 }
 

@@ -51,6 +51,13 @@ enum ContentDisposition {
         }
     }
 
+    /// Whether a name or filename holds a control character that browsers do
+    /// not escape (anything but CR and LF, which become `%0D` and `%0A`): NUL and
+    /// the like corrupt the header line for many parsers.
+    static func hasUnescapableControl(_ text: String) -> Bool {
+        text.utf8.contains { isForbiddenInHeader($0) && $0 != 0x0D && $0 != 0x0A }
+    }
+
     /// Bytes that end or corrupt a header line: controls other than tab, and DEL.
     static func isForbiddenInHeader(_ byte: UInt8) -> Bool {
         (byte < 0x20 && byte != 0x09) || byte == 0x7F

@@ -69,7 +69,7 @@ struct MultipartChunkSource: ChunkSource {
         var skip = offset
         while position <= segments.count, total < limit {
             guard position < segments.count else {
-                total += closing.count - skip
+                if isCompressible { total += closing.count - skip }  // the closing delimiter is compressible framing
                 break
             }
             let segment = segments[position]
@@ -94,6 +94,7 @@ struct MultipartChunkSource: ChunkSource {
         var filled = 0
         while index <= segments.count, filled < buffer.count || isAtEmptyFile {
             guard index < segments.count else {
+                guard isCompressible else { return filled }
                 filled += copy(closing, from: offset, to: buffer, at: filled, segmentEnd: closing.count)
                 continue
             }

@@ -19,6 +19,7 @@ public struct MultipartError: Error, Sendable, Hashable, CustomStringConvertible
         /// An `Encodable` form value holds something that cannot become a text field.
         public static let invalidFieldValue = Code(.invalidFieldValue)
 
+        /// The code's name, such as `boundaryInContent`.
         public var description: String { "\(base)" }
     }
 

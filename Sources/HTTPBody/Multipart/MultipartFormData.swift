@@ -41,6 +41,8 @@ public struct MultipartFormData: Sendable {
     var segments: [MultipartSegment] = []
     /// The first problem found while appending.
     var problem: MultipartError?
+    /// Where the head of the part being appended starts in `bytes`.
+    private var partHeadStart = 0
     /// `--boundary` and `CRLF--boundary`, rendered once.
     private let delimiter: [UInt8]
 
@@ -99,7 +101,7 @@ public struct MultipartFormData: Sendable {
         }
     }
 
-    /// Appends a byte array as a part; see ``append(_:name:filename:contentType:headers:sniffer:)-(Data,_,_,_,_,_)``.
+    /// Appends a byte array as a part, exactly as the `Data` variant does.
     public mutating func append(
         _ bytes: [UInt8],
         name: String,
@@ -168,6 +170,7 @@ public struct MultipartFormData: Sendable {
         }
         let sentName = filename ?? Self.baseName(of: path)
         _ = beginPart(name: name, filename: sentName, contentType: type, headers: headers)
+        checkForBoundary(from: partHeadStart, part: name)
         sealMemory(isCompressible: true)
         segments.append(.file(path: path, length: size, partName: name, isCompressible: size == 0 || !type.isAlreadyCompressed))
     }
@@ -192,6 +195,7 @@ public struct MultipartFormData: Sendable {
     ) where Chunks.Element: Sequence<UInt8> {
         let type = contentType ?? .octetStream
         _ = beginPart(name: name, filename: filename, contentType: type, headers: headers)
+        checkForBoundary(from: partHeadStart, part: name)
         sealMemory(isCompressible: true)
         let body = RequestBody.stream(stream, length: length, contentType: type)
         segments.append(.stream(body, partName: name, isCompressible: !type.isAlreadyCompressed))
@@ -210,6 +214,9 @@ public struct MultipartFormData: Sendable {
         bytes.append(10)
         count += 1
         let headStart = bytes.count
+        if ContentDisposition.hasUnescapableControl(name) || filename.map(ContentDisposition.hasUnescapableControl) == true {
+            record(.invalidHeader(part: name, header: "Content-Disposition", reason: "has a name or filename with a control character other than CR and LF (which are escaped)"))
+        }
         bytes.append(contentsOf: "Content-Disposition: form-data; name=\"".utf8)
         ContentDisposition.appendQuoted(name, to: &bytes)
         bytes.append(UInt8(ascii: "\""))
@@ -256,13 +263,14 @@ public struct MultipartFormData: Sendable {
             bytes.append(contentsOf: "\r\n".utf8)
         }
         bytes.append(contentsOf: "\r\n".utf8)
-        checkForBoundary(from: headStart, part: name)
+        partHeadStart = headStart
         return bytes.count
     }
 
-    /// Checks an in-memory part's content and closes its stretch of memory.
+    /// Checks an in-memory part's head and content for the boundary and
+    /// closes its stretch of memory.
     private mutating func endMemoryPart(name: String, contentStart: Int, isCompressible: Bool) {
-        checkForBoundary(from: contentStart, part: name)
+        checkForBoundary(from: partHeadStart, part: name)
         guard !isCompressible else { return }  // stays in the open compressible stretch
         sealMemory(isCompressible: true, end: contentStart)
         sealMemory(isCompressible: false)
