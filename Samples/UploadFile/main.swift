@@ -14,7 +14,8 @@ guard arguments.count == 2, let url = URL(string: arguments[arguments.startIndex
 let file = URL(filePath: arguments[arguments.startIndex + 1])
 let authority = url.port.map { "\(host):\($0)" } ?? host
 do {
-    let body = try RequestBody.file(at: file)
+    // An explicit type skips content sniffing (libmagic would load its 6 MiB database).
+    let body = try RequestBody.file(at: file, contentType: .octetStream)
     let request = PreparedRequest(
         head: HTTPRequest(method: .post, scheme: url.scheme ?? "http", authority: authority, path: url.path().isEmpty ? "/" : url.path()),
         body: body
