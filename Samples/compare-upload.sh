@@ -6,17 +6,19 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 file=${1:-}
 runs=${2:-3}
+made=""
+server=""
+trap 'rm -f "$made" /tmp/sink-server.$$; [[ -n "$server" ]] && kill "$server" 2>/dev/null; true' EXIT
 if [[ -z "$file" ]]; then
     file=$(mktemp -d)/big.bin
+    made=$file
     head -c 1073741824 /dev/urandom > "$file"
-    trap 'rm -f "$file"' EXIT
 fi
 swift build -c release --product upload-file >/dev/null
 swift build -c release --product sink-server >/dev/null
 bin=$(swift build -c release --show-bin-path)
 "$bin/sink-server" 0 > /tmp/sink-server.$$ &
 server=$!
-trap 'kill $server 2>/dev/null || true' EXIT
 until grep -q listening /tmp/sink-server.$$ 2>/dev/null; do sleep 0.1; done
 port=$(sed -E 's/.*:([0-9]+)$/\1/' /tmp/sink-server.$$)
 cat "$file" > /dev/null  # warm the page cache for both
