@@ -14,14 +14,18 @@ guard arguments.count == 2, let url = URL(string: arguments[arguments.startIndex
 let file = URL(filePath: arguments[arguments.startIndex + 1])
 let authority = url.port.map { "\(host):\($0)" } ?? host
 do {
-    let body = try RequestBody.file(at: file)
+    // An explicit type skips content sniffing (libmagic would load its 6 MiB database).
+    let body = try RequestBody.file(at: file, contentType: .octetStream)
     let request = PreparedRequest(
         head: HTTPRequest(method: .post, scheme: url.scheme ?? "http", authority: authority, path: url.path().isEmpty ? "/" : url.path()),
         body: body
     )
     let clock = ContinuousClock()
     let start = clock.now
-    let response = try await RequestClient(transport: AsyncHTTPClientTransport()).send(request)
+    // UPLOAD_CHUNK_SIZE overrides the transport's chunk size, for measuring.
+    let chunkSize = ProcessInfo.processInfo.environment["UPLOAD_CHUNK_SIZE"].flatMap(Int.init)
+    let transport = chunkSize.map { AsyncHTTPClientTransport(chunkSize: $0) } ?? AsyncHTTPClientTransport()
+    let response = try await RequestClient(transport: transport).send(request)
     let elapsed = clock.now - start
     let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
     let bytes = Double(body.length ?? 0)

@@ -1,5 +1,6 @@
 public import AsyncHTTPClient
 import Foundation
+import HTTPBody
 import NIOCore
 import NIOHTTP1
 public import RequestBuilder
@@ -111,20 +112,68 @@ struct ByteBufferChunks: AsyncSequence, Sendable {
     let progress: @Sendable (UploadProgress) -> Void
 
     func makeAsyncIterator() -> Iterator {
-        Iterator(chunks: body.chunks(maximumChunkSize: chunkSize).makeAsyncIterator(), total: body.length, progress: progress)
+        Iterator(body: body, chunkSize: chunkSize, total: body.length, progress: progress)
     }
 
     struct Iterator: AsyncIteratorProtocol {
-        var chunks: RequestBody.Chunks.Iterator
+        private enum Source {
+            case notStarted(RequestBody)
+            case file(FileReader)
+            case chunks(any ChunkSource)
+            case finished
+        }
+
+        private var source: Source
+        let chunkSize: Int
         let total: Int64?
         let progress: @Sendable (UploadProgress) -> Void
         var sent: Int64 = 0
+        private let allocator = ByteBufferAllocator()
+
+        init(body: RequestBody, chunkSize: Int, total: Int64?, progress: @escaping @Sendable (UploadProgress) -> Void) {
+            source = .notStarted(body)
+            self.chunkSize = chunkSize
+            self.total = total
+            self.progress = progress
+        }
 
         mutating func next() async throws -> ByteBuffer? {
-            guard let chunk = try await chunks.next() else { return nil }
-            sent += Int64(chunk.count)
+            if case .notStarted(let body) = source {
+                // A plain file body is read straight into the ByteBuffer the
+                // connection writes from: one copy fewer than going through `[UInt8]` chunks.
+                source = .finished  // a failure to open ends the body
+                let opened = try body.makeChunkSource()
+                if let file = opened as? FileChunkSource {
+                    source = .file(file.reader)
+                } else {
+                    source = .chunks(opened)
+                }
+            }
+            let buffer: ByteBuffer
+            switch source {
+            case .notStarted, .finished:
+                return nil
+            case .file(let reader):
+                let wanted = Int(Swift.min(Int64(chunkSize), reader.remaining))
+                guard wanted > 0 else {
+                    source = .finished
+                    _ = try reader.read(into: UnsafeMutableRawBufferPointer(start: nil, count: 0))  // checks the file did not grow
+                    return nil
+                }
+                var fileBuffer = allocator.buffer(capacity: wanted)
+                _ = try fileBuffer.writeWithUnsafeMutableBytes(minimumWritableBytes: wanted) { pointer in
+                    try reader.read(into: UnsafeMutableRawBufferPointer(rebasing: pointer[..<wanted]))
+                }
+                buffer = fileBuffer
+            case .chunks(var chunks):
+                source = .finished  // a thrown error ends the body too
+                guard let chunk = try await chunks.nextChunk(maximumLength: chunkSize) else { return nil }
+                source = .chunks(chunks)
+                buffer = ByteBuffer(bytes: chunk)
+            }
+            sent += Int64(buffer.readableBytes)
             progress(UploadProgress(bytesSent: sent, totalBytes: total))
-            return ByteBuffer(bytes: chunk)
+            return buffer
         }
     }
 }

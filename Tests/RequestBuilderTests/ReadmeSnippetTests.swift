@@ -52,6 +52,7 @@ import Testing
         let readme = try String(contentsOf: root.appending(path: "README.md"), encoding: .utf8)
         let source = try String(contentsOf: testFile, encoding: .utf8)
         let blocks = readme.components(separatedBy: "## Describing requests").last?
+            .components(separatedBy: "\n## ").first?  // this section only: others follow it
             .components(separatedBy: "```swift\n").dropFirst()
             .compactMap { $0.components(separatedBy: "```").first } ?? []
         #expect(blocks.count == 2)

@@ -237,3 +237,29 @@ struct CapturingLogHandler: LogHandler {
         lines.mutate { $0.append("\(event.level) \(event.message)") }
     }
 }
+
+/// Sending endpoints: the response decodes into the endpoint's type.
+@Suite struct EndpointSendingTests {
+    struct Post: Codable, Sendable, Equatable { var id: Int; var title: String }
+
+    struct Sample: Endpoint {
+        typealias Response = Post
+        var baseURL: URL { URL(string: "https://api.example.com/v1") ?? URL(filePath: "/") }
+        var path: [String] { ["posts", "a/b"] }
+        var sampleData: Data? { Data(#"{"id": 7, "title": "Hello"}"#.utf8) }
+    }
+
+    @Test func sendsEndpointAndDecodesItsResponseType() async throws {
+        let stub = StubTransport([.sample(of: Sample())])
+        let post = try await RequestClient(transport: stub).send(Sample())
+        #expect(post == Post(id: 7, title: "Hello"))
+        #expect(stub.receivedRequests.first?.head.path == "/v1/posts/a%2Fb")
+    }
+
+    @Test func reportsUndecodableEndpointResponseAsDecodingError() async throws {
+        let stub = StubTransport([.json(#"{"id": "seven"}"#)])
+        let error = await #expect(throws: RequestError.self) { try await RequestClient(transport: stub).send(Sample()) }
+        #expect(error?.code == .decoding)
+        #expect(error?.response?.body == Data(#"{"id": "seven"}"#.utf8))
+    }
+}

@@ -199,4 +199,31 @@ import TestSupport
         continuation.finish()
         try await server.stop()
     }
+
+    @Test(arguments: Kind.allCases)
+    func timesOutWhenServerIsSlow(kind: Kind) async throws {
+        let server = try await TestHTTPServer.start(script: .sequence([.status(200, delay: .seconds(5))]))
+        var request = Self.request(.get, server)
+        request.timeout = .milliseconds(300)
+        let error = await #expect(throws: RequestError.self) {
+            try await RequestClient(transport: kind.make()).send(request)
+        }
+        #expect(error?.code == .timedOut)
+        try await server.stop()
+    }
+
+    @Test(arguments: Kind.allCases)
+    func reportsUnreadableFileBodyAsError(kind: Kind) async throws {
+        let server = try await TestHTTPServer.start()
+        let directory = try Self.temporaryDirectory()
+        let (file, _) = try Self.makeFile(size: 6 * 1024 * 1024, in: directory)
+        let body = try RequestBody.file(at: file)
+        try FileManager.default.removeItem(at: directory)  // gone before it is sent
+        let error = await #expect(throws: RequestError.self) {
+            try await RequestClient(transport: kind.make()).send(Self.request(.put, server, body: body))
+        }
+        #expect(error?.code == .invalidRequest)
+        #expect(error?.description.contains(file.lastPathComponent) == true)
+        try await server.stop()
+    }
 }

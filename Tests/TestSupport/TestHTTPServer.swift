@@ -178,7 +178,13 @@ private final class RecordingHandler: ChannelInboundHandler {
             }
             let reply = script.reply(recorded, index)
             current = (index, reply, head.isKeepAlive)
-            if reply.closeAfterBodyBytes == 0 { context.close(promise: nil) }
+            if reply.closeAfterBodyBytes == 0 {
+                context.close(promise: nil)
+            } else if head.headers["Expect"].contains(where: { $0.lowercased() == "100-continue" }) {
+                // curl asks before sending a large body and would otherwise wait a second.
+                let interim = HTTPResponseHead(version: .http1_1, status: .continue)
+                context.writeAndFlush(wrapOutboundOut(.head(interim)), promise: nil)
+            }
         case .body(let buffer):
             guard let current else { return }
             let limit = recordLimit

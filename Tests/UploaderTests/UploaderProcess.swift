@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Runs the built `uploader` executable as a user would: a subprocess with
 /// real arguments, standard input, output and error.
@@ -64,12 +67,12 @@ struct UploaderProcess {
                     let collected = CollectedOutput()
                     group.enter()
                     DispatchQueue.global().async {
-                        collected.output = output.fileHandleForReading.readDataToEndOfFile()
+                        collected.output = readToEnd(output.fileHandleForReading.fileDescriptor)
                         group.leave()
                     }
                     group.enter()
                     DispatchQueue.global().async {
-                        collected.error = error.fileHandleForReading.readDataToEndOfFile()
+                        collected.error = readToEnd(error.fileHandleForReading.fileDescriptor)
                         group.leave()
                     }
                     if let standardInput {
@@ -80,7 +83,7 @@ struct UploaderProcess {
                     box.process.waitUntilExit()
                     continuation.resume(returning: Result(
                         status: box.process.terminationStatus,
-                        standardOutput: [UInt8](collected.output),
+                        standardOutput: collected.output,
                         standardError: String(decoding: collected.error, as: UTF8.self)
                     ))
                 } catch {
@@ -100,8 +103,24 @@ private final class ProcessBox: @unchecked Sendable {
 /// What the reader threads collect; each field is written by one thread and
 /// read after `DispatchGroup.wait()`, which orders the accesses.
 private final class CollectedOutput: @unchecked Sendable {
-    var output = Data()
-    var error = Data()
+    var output: [UInt8] = []
+    var error: [UInt8] = []
+}
+
+/// Reads a pipe to its end with plain `read(2)`, retrying when a signal (a
+/// child process exiting) interrupts it. Foundation's `readDataToEndOfFile()`
+/// traps on that interruption instead.
+private func readToEnd(_ descriptor: Int32) -> [UInt8] {
+    var bytes: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+    while true {
+        let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+        if count > 0 {
+            bytes.append(contentsOf: buffer[..<count])
+        } else if count == 0 || errno != EINTR {
+            return bytes
+        }
+    }
 }
 
 /// A scratch folder of input files, removed when the test ends.

@@ -29,10 +29,12 @@ extension RequestBody {
 }
 
 /// Reads a file straight into each chunk's storage: one copy, kernel to chunk.
-struct FileChunkSource: ChunkSource {
-    let reader: FileReader
+///
+/// `package` so a transport can read the file straight into its own buffers.
+package struct FileChunkSource: ChunkSource {
+    package let reader: FileReader
 
-    mutating func nextChunk(maximumLength: Int) async throws -> [UInt8]? {
+    package mutating func nextChunk(maximumLength: Int) async throws -> [UInt8]? {
         let capacity = Int(min(Int64(maximumLength), reader.remaining))
         guard capacity > 0 else {
             _ = try reader.read(into: UnsafeMutableRawBufferPointer(start: nil, count: 0))

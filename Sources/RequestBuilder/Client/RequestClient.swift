@@ -56,7 +56,8 @@ public struct RequestClient: Sendable {
         }
     }
 
-    /// Sends a request and decodes the response body as JSON.
+    /// Sends a request and decodes the response body as JSON (`Data`,
+    /// `String` and ``EmptyResponse`` as ``Response/decode(_:using:)`` does).
     ///
     /// - Throws: ``RequestError``; ``RequestError/Code/decoding`` (with the
     ///   response) when the body does not decode.
@@ -66,11 +67,23 @@ public struct RequestClient: Sendable {
         decoder: JSONDecoder = JSONDecoder(),
         progress: @escaping @Sendable (UploadProgress) -> Void = { _ in }
     ) async throws -> Value {
-        let response = try await send(request, progress: progress)
-        do {
-            return try decoder.decode(type, from: response.body)
-        } catch {
-            throw RequestError.decoding(type, from: response, for: request, underlying: error)
-        }
+        try await send(request, progress: progress).decode(type, using: decoder)
+    }
+
+    /// Sends the request an endpoint describes and decodes the response into
+    /// the endpoint's `Response` type with its decoder.
+    ///
+    /// ```swift
+    /// let post: Post = try await client.send(GetPost(id: 1))
+    /// ```
+    ///
+    /// - Throws: ``RequestError``: ``RequestError/Code/invalidRequest`` when the
+    ///   endpoint cannot be built, and as ``send(_:progress:)`` otherwise.
+    public func send<Operation: Endpoint>(
+        _ endpoint: Operation,
+        progress: @escaping @Sendable (UploadProgress) -> Void = { _ in }
+    ) async throws -> Operation.Response {
+        let request = try endpoint.prepare()
+        return try await send(request, progress: progress).decode(Operation.Response.self, using: endpoint.decoder)
     }
 }

@@ -19,23 +19,10 @@ extension RequestError {
         RequestError(code: .cancelled, description: "\(request.describedTarget): the request was cancelled")
     }
 
-    /// A status the request does not accept.
+    /// A status the request does not accept, naming the request (see ``unacceptableStatus(_:)``).
     public static func unacceptableStatus(_ response: Response, for request: PreparedRequest) -> RequestError {
-        RequestError(
-            code: .unacceptableStatus,
-            description: "\(request.describedTarget): the server answered \(response.status.code) \(response.status.reasonPhrase), which the request does not accept",
-            response: response
-        )
-    }
-
-    /// A body that could not be decoded into `type`.
-    public static func decoding(_ type: Any.Type, from response: Response, for request: PreparedRequest, underlying: any Error) -> RequestError {
-        RequestError(
-            code: .decoding,
-            description: "\(request.describedTarget): the \(response.body.count)-byte response body could not be decoded as \(type): \(underlying)",
-            response: response,
-            underlying: underlying
-        )
+        let base = unacceptableStatus(response)
+        return RequestError(code: base.code, description: "\(request.describedTarget): \(base.description)", response: response)
     }
 
     /// Whether this error says the request never got an answer because the

@@ -43,6 +43,12 @@ public final class StubTransport: HTTPTransport {
             .status(status, headerFields: [.contentType: "application/json"], body: Data(text.utf8), delay: delay)
         }
 
+        /// A `200 OK` answer with an endpoint's ``Endpoint/sampleData``
+        /// (an empty body when it has none).
+        public static func sample(of endpoint: some Endpoint, delay: Duration = .zero) -> Reply {
+            .status(.ok, body: endpoint.sampleData ?? Data(), delay: delay)
+        }
+
         /// A failure, such as `RequestError(code: .transport, ...)`.
         public static func failure(_ error: any Error, delay: Duration = .zero) -> Reply {
             Reply(delay: delay) { _ in throw error }
