@@ -202,7 +202,7 @@ import TestSupport
 
     @Test(arguments: Kind.allCases)
     func timesOutWhenServerIsSlow(kind: Kind) async throws {
-        let server = try await TestHTTPServer.start(script: .sequence([.status(200, delay: .seconds(5))]))
+        let server = try await TestHTTPServer.start(script: .sequence([.status(200, delay: .seconds(30))]))
         var request = Self.request(.get, server)
         request.timeout = .milliseconds(300)
         let error = await #expect(throws: RequestError.self) {

@@ -197,7 +197,7 @@ import Testing
     }
 
     @Test func timeoutExitsThree() async throws {
-        let server = try await TestHTTPServer.start(script: .sequence([.status(200, delay: .seconds(5))]))
+        let server = try await TestHTTPServer.start(script: .sequence([.status(200, delay: .seconds(30))]))
         defer { Task { try? await server.stop() } }
         let result = try await UploaderProcess.run(["localhost:\(server.port)/", "a=1", "--timeout", "0.3"])
         #expect(result.status == 3)

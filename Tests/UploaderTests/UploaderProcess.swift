@@ -5,6 +5,11 @@ import Glibc
 
 /// Runs the built `uploader` executable as a user would: a subprocess with
 /// real arguments, standard input, output and error.
+///
+/// Processes are started with `posix_spawn` rather than Foundation's
+/// `Process`: on Linux, `Process` launched from several threads of a busy
+/// test process corrupted memory now and then (seen as crashes in unrelated
+/// tests), and its pipe reads trap on `EINTR`.
 struct UploaderProcess {
     struct Result {
         var status: Int32
@@ -23,81 +28,169 @@ struct UploaderProcess {
         return packageRoot.appending(path: ".build/debug/uploader")
     }()
 
-    /// Runs `uploader` with the arguments; `shell` wraps it as `sh -c` for `ulimit` and pipes.
+    /// Runs `uploader` with the arguments.
     static func run(
         _ arguments: [String],
         standardInput: [UInt8]? = nil,
         environment: [String: String] = [:],
         currentDirectory: URL? = nil
     ) async throws -> Result {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        if let currentDirectory { process.currentDirectoryURL = currentDirectory }
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        return try await run(process, standardInput: standardInput)
+        try await spawn(executable.path, arguments, standardInput: standardInput, environment: environment, currentDirectory: currentDirectory)
     }
 
     /// Runs a shell command line in which `$UPLOADER` names the executable.
     static func runShell(_ commandLine: String, currentDirectory: URL? = nil) async throws -> Result {
-        let process = Process()
-        process.executableURL = URL(filePath: "/bin/sh")
-        process.arguments = ["-c", commandLine]
-        if let currentDirectory { process.currentDirectoryURL = currentDirectory }
-        process.environment = ProcessInfo.processInfo.environment.merging(["UPLOADER": executable.path]) { $1 }
-        return try await run(process, standardInput: nil)
+        try await spawn("/bin/sh", ["-c", commandLine], standardInput: nil, environment: ["UPLOADER": executable.path], currentDirectory: currentDirectory)
     }
 
-    /// Runs the process on GCD threads: waiting and pipe reads block, and
-    /// blocking Swift's small cooperative pool (2 threads here) would stall
-    /// every other test.
-    private static func run(_ process: Process, standardInput: [UInt8]?) async throws -> Result {
-        let output = Pipe()
-        let error = Pipe()
-        let input = Pipe()
-        process.standardOutput = output
-        process.standardError = error
-        process.standardInput = input
-        let box = ProcessBox(process)
+    /// Spawns on a GCD thread: waiting and pipe reads block, and blocking
+    /// Swift's small cooperative pool (2 threads here) would stall other tests.
+    private static func spawn(
+        _ path: String,
+        _ arguments: [String],
+        standardInput: [UInt8]?,
+        environment: [String: String],
+        currentDirectory: URL?
+    ) async throws -> Result {
+        let environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        let directory = currentDirectory?.path(percentEncoded: false)
         return try await withCheckedThrowingContinuation { continuation in
             DispatchQueue.global().async {
-                do {
-                    try box.process.run()
-                    let group = DispatchGroup()
-                    let collected = CollectedOutput()
-                    group.enter()
-                    DispatchQueue.global().async {
-                        collected.output = readToEnd(output.fileHandleForReading.fileDescriptor)
-                        group.leave()
-                    }
-                    group.enter()
-                    DispatchQueue.global().async {
-                        collected.error = readToEnd(error.fileHandleForReading.fileDescriptor)
-                        group.leave()
-                    }
-                    if let standardInput {
-                        try? input.fileHandleForWriting.write(contentsOf: Data(standardInput))
-                    }
-                    try? input.fileHandleForWriting.close()
-                    group.wait()
-                    box.process.waitUntilExit()
-                    continuation.resume(returning: Result(
-                        status: box.process.terminationStatus,
-                        standardOutput: collected.output,
-                        standardError: String(decoding: collected.error, as: UTF8.self)
-                    ))
-                } catch {
-                    continuation.resume(throwing: error)
-                }
+                continuation.resume(with: Swift.Result {
+                    try Spawner(path: path, arguments: arguments, environment: environment, directory: directory)
+                        .run(standardInput: standardInput ?? [])
+                })
             }
         }
     }
 }
 
-/// Hands a `Process` to a GCD thread; only that thread touches it afterwards.
-private final class ProcessBox: @unchecked Sendable {
-    let process: Process
-    init(_ process: Process) { self.process = process }
+/// Why a subprocess could not be started.
+struct SpawnError: Error, CustomStringConvertible {
+    let description: String
+}
+
+/// One `posix_spawn` with its three standard streams on pipes.
+private struct Spawner {
+    let path: String
+    let arguments: [String]
+    let environment: [String: String]
+    let directory: String?
+
+    /// Serializes pipe creation and spawning, so a child started by one test
+    /// never inherits the pipe of another before it is marked close-on-exec.
+    private static let spawnLock = NSLock()
+
+    func run(standardInput: [UInt8]) throws -> UploaderProcess.Result {
+        // posix_spawn has no portable "change directory" action: let sh do it.
+        var path = self.path
+        var arguments = self.arguments
+        if let directory {
+            arguments = ["-c", "cd \"$1\" && shift && exec \"$@\"", "sh", directory, path] + arguments
+            path = "/bin/sh"
+        }
+        let argv = ([path] + arguments).map { strdup($0) } + [nil]
+        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer {
+            argv.forEach { free($0) }
+            envp.forEach { free($0) }
+        }
+
+        Self.spawnLock.lock()
+        let input: (read: Int32, write: Int32)
+        let output: (read: Int32, write: Int32)
+        let error: (read: Int32, write: Int32)
+        var pid = pid_t()
+        var spawned: Int32 = 0
+        do {
+            defer { Self.spawnLock.unlock() }
+            input = try Self.makePipe()
+            output = try Self.makePipe()
+            error = try Self.makePipe()
+            var actions = posix_spawn_file_actions_t()
+            posix_spawn_file_actions_init(&actions)
+            defer { posix_spawn_file_actions_destroy(&actions) }
+            posix_spawn_file_actions_adddup2(&actions, input.read, STDIN_FILENO)
+            posix_spawn_file_actions_adddup2(&actions, output.write, STDOUT_FILENO)
+            posix_spawn_file_actions_adddup2(&actions, error.write, STDERR_FILENO)
+            spawned = posix_spawn(&pid, path, &actions, nil, argv, envp)
+        }
+        close(input.read)
+        close(output.write)
+        close(error.write)
+        guard spawned == 0 else {
+            close(input.write)
+            close(output.read)
+            close(error.read)
+            throw SpawnError(description: "cannot run \(path): \(String(cString: strerror(spawned)))")
+        }
+
+        let group = DispatchGroup()
+        let collected = CollectedOutput()
+        group.enter()
+        DispatchQueue.global().async {
+            collected.output = Self.readToEnd(output.read)
+            group.leave()
+        }
+        group.enter()
+        DispatchQueue.global().async {
+            collected.error = Self.readToEnd(error.read)
+            group.leave()
+        }
+        Self.writeAll(standardInput, to: input.write)
+        close(input.write)
+        group.wait()
+        close(output.read)
+        close(error.read)
+
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+        let signal = status & 0x7F
+        let exitStatus = signal == 0 ? (status >> 8) & 0xFF : 128 + signal
+        return UploaderProcess.Result(
+            status: exitStatus,
+            standardOutput: collected.output,
+            standardError: String(decoding: collected.error, as: UTF8.self)
+        )
+    }
+
+    /// A pipe whose ends are closed in every other child (close-on-exec), so
+    /// a process spawned by a concurrent test cannot hold this one open.
+    private static func makePipe() throws -> (read: Int32, write: Int32) {
+        var ends: [Int32] = [0, 0]
+        guard pipe(&ends) == 0 else {
+            throw SpawnError(description: "cannot create a pipe: \(String(cString: strerror(errno)))")
+        }
+        _ = fcntl(ends[0], F_SETFD, FD_CLOEXEC)
+        _ = fcntl(ends[1], F_SETFD, FD_CLOEXEC)
+        return (ends[0], ends[1])
+    }
+
+    private static func writeAll(_ bytes: [UInt8], to descriptor: Int32) {
+        bytes.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count, let base = buffer.baseAddress {
+                let written = write(descriptor, base + offset, buffer.count - offset)
+                if written < 0, errno == EINTR { continue }
+                if written <= 0 { return }  // the child closed its input early
+                offset += written
+            }
+        }
+    }
+
+    /// Reads to the end, retrying when a signal interrupts the read.
+    private static func readToEnd(_ descriptor: Int32) -> [UInt8] {
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count > 0 {
+                bytes.append(contentsOf: buffer[..<count])
+            } else if count == 0 || errno != EINTR {
+                return bytes
+            }
+        }
+    }
 }
 
 /// What the reader threads collect; each field is written by one thread and
@@ -105,22 +198,6 @@ private final class ProcessBox: @unchecked Sendable {
 private final class CollectedOutput: @unchecked Sendable {
     var output: [UInt8] = []
     var error: [UInt8] = []
-}
-
-/// Reads a pipe to its end with plain `read(2)`, retrying when a signal (a
-/// child process exiting) interrupts it. Foundation's `readDataToEndOfFile()`
-/// traps on that interruption instead.
-private func readToEnd(_ descriptor: Int32) -> [UInt8] {
-    var bytes: [UInt8] = []
-    var buffer = [UInt8](repeating: 0, count: 64 * 1024)
-    while true {
-        let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-        if count > 0 {
-            bytes.append(contentsOf: buffer[..<count])
-        } else if count == 0 || errno != EINTR {
-            return bytes
-        }
-    }
 }
 
 /// A scratch folder of input files, removed when the test ends.
