@@ -78,6 +78,36 @@ import Testing
         #expect(String(decoding: request.body, as: UTF8.self) == "q=a%20b%26c&lang=%E6%97%A5%E6%9C%AC")
     }
 
+    @Test func multipartFlagForcesMultipartForFieldsAlone() async throws {
+        let result = try await UploaderProcess.run(["--dry-run", "--multipart", "example.com/f", "a=1", "n:=[1]", "--boundary", "XY"])
+        #expect(result.status == 0, "\(result.standardError)")
+        let request = try DryRunRequest(result.standardOutput)
+        #expect(request.header("Content-Type") == "multipart/form-data; boundary=XY")
+        #expect(String(decoding: request.body, as: UTF8.self) == """
+            --XY\r
+            Content-Disposition: form-data; name="a"\r
+            \r
+            1\r
+            --XY\r
+            Content-Disposition: form-data; name="n"\r
+            Content-Type: application/json\r
+            \r
+            [1]\r
+            --XY--\r
+
+            """)
+    }
+
+    @Test func jsonFlagSendsFieldsAsStringsAndRefusesFiles() async throws {
+        let result = try await UploaderProcess.run(["--dry-run", "--json", "example.com/j", "a=1", "b=x y"])
+        let request = try DryRunRequest(result.standardOutput)
+        #expect(request.header("Content-Type") == "application/json")
+        #expect(String(decoding: request.body, as: UTF8.self) == #"{"a":"1","b":"x y"}"#)
+        let withFile = try await UploaderProcess.run(["--dry-run", "--json", "example.com/j", "f@Samples/hello.txt"])
+        #expect(withFile.status == 2)
+        #expect(withFile.standardError.contains("f@Samples/hello.txt"))
+    }
+
     @Test func noBodyMeansGETAndMethodCanBeGiven() async throws {
         let get = try DryRunRequest(try await UploaderProcess.run(["--dry-run", "example.com/a", "q==1"]).standardOutput)
         #expect(get.requestLine == "GET /a?q=1 HTTP/1.1")
