@@ -96,6 +96,27 @@ package final class FileReader {
         return filled
     }
 
+    /// Reads the next `maximumLength` bytes at most into a new array, straight
+    /// into its storage (one copy, kernel to array); an empty array at the end.
+    package func readChunk(maximumLength: Int) throws(RequestBodyError) -> [UInt8] {
+        let capacity = Int(min(Int64(max(0, maximumLength)), remaining))
+        guard capacity > 0 else {
+            _ = try read(into: UnsafeMutableRawBufferPointer(start: nil, count: 0))  // checks the file did not grow
+            return []
+        }
+        var failure: RequestBodyError?
+        let chunk = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
+            do throws(RequestBodyError) {
+                count = try read(into: UnsafeMutableRawBufferPointer(buffer))
+            } catch {
+                failure = error
+                count = 0
+            }
+        }
+        if let failure { throw failure }
+        return chunk
+    }
+
     /// A file that grew would make the body longer than its Content-Length.
     private func checkEndOfFile() throws(RequestBodyError) {
         var probe: UInt8 = 0

@@ -60,17 +60,7 @@ extension MediaTypeSniffer {
         let wanted = Int(min(size, Int64(MediaTypeSample.preferredLength)))
         var prefix: [UInt8] = []
         if wanted > 0 {
-            let reader = try FileReader(path: path, expectedLength: size)
-            var failure: RequestBodyError?
-            prefix = [UInt8](unsafeUninitializedCapacity: wanted) { buffer, count in
-                do throws(RequestBodyError) {
-                    count = try reader.read(into: UnsafeMutableRawBufferPointer(buffer))
-                } catch {
-                    failure = error
-                    count = 0
-                }
-            }
-            if let failure { throw failure }
+            prefix = try FileReader(path: path, expectedLength: size).readChunk(maximumLength: wanted)
         }
         let name = MultipartFormData.baseName(of: path)
         return mediaType(of: MediaTypeSample(prefix: prefix, filename: name, isComplete: Int64(wanted) == size))

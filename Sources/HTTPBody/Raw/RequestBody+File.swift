@@ -35,21 +35,7 @@ package struct FileChunkSource: ChunkSource {
     package let reader: FileReader
 
     package mutating func nextChunk(maximumLength: Int) async throws -> [UInt8]? {
-        let capacity = Int(min(Int64(maximumLength), reader.remaining))
-        guard capacity > 0 else {
-            _ = try reader.read(into: UnsafeMutableRawBufferPointer(start: nil, count: 0))
-            return nil
-        }
-        var failure: RequestBodyError?
-        let chunk = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
-            do throws(RequestBodyError) {
-                count = try reader.read(into: UnsafeMutableRawBufferPointer(buffer))
-            } catch {
-                failure = error
-                count = 0
-            }
-        }
-        if let failure { throw failure }
-        return chunk
+        let chunk = try reader.readChunk(maximumLength: maximumLength)
+        return chunk.isEmpty ? nil : chunk
     }
 }
