@@ -58,7 +58,7 @@ bench_bin=$(swift build -c release --package-path "$here" --show-bin-path)
 # MARK: Measuring
 
 # measure OUT CMD...: runs CMD once with standard output to OUT; sets WALL
-# (seconds) and RSS (KiB).
+# (seconds), CPU (user + system seconds) and RSS (KiB).
 measure() {
     local out=$1
     shift
@@ -67,23 +67,30 @@ measure() {
     local end=$EPOCHREALTIME
     WALL=$(awk -v a="$start" -v b="$end" 'BEGIN { printf "%.6f", b - a }')
     RSS=$(awk -F': ' '/Maximum resident set size/ { print $2 }' "$work/time.txt")
+    CPU=$(awk -F': ' '/User time/ { u = $2 } /System time/ { s = $2 } END { printf "%.2f", u + s }' "$work/time.txt")
 }
 
-# best NAME OUT CMD...: the fastest of $runs runs; sets NAME_WALL and NAME_RSS
-# (the peak RSS of that run; all runs' RSS are alike).
-best() {
-    local name=$1
-    shift
-    local best_wall="" best_rss=""
+# keep NAME: records the last measure as NAME_WALL, NAME_CPU and NAME_RSS
+# when it is NAME's fastest so far (unset NAME_WALL to start afresh).
+keep() {
+    local wall_var="${1}_WALL"
+    if [[ -z "${!wall_var:-}" ]] || awk -v a="$WALL" -v b="${!wall_var}" 'BEGIN { exit !(a < b) }'; then
+        printf -v "${1}_WALL" '%s' "$WALL"
+        printf -v "${1}_CPU" '%s' "$CPU"
+        printf -v "${1}_RSS" '%s' "$RSS"
+    fi
+}
+
+# duel PEER OURS: runs the functions peer_run and ours_run $runs times,
+# alternately, keeping the fastest run of each as PEER_* and OURS_*.
+duel() {
+    unset "${1}_WALL" "${2}_WALL"
     for _ in $(seq "$runs"); do
-        measure "$@"
-        if [[ -z "$best_wall" ]] || awk -v a="$WALL" -v b="$best_wall" 'BEGIN { exit !(a < b) }'; then
-            best_wall=$WALL
-            best_rss=$RSS
-        fi
+        peer_run
+        keep "$1"
+        ours_run
+        keep "$2"
     done
-    printf -v "${name}_WALL" '%s' "$best_wall"
-    printf -v "${name}_RSS" '%s' "$best_rss"
 }
 
 rows=()
@@ -92,8 +99,8 @@ missed_count=0
 
 # row FIGURE OURS PEER RATIO GOAL MET: one line of the final table.
 row() {
-    rows+=("$(printf '%-34s | %-26s | %-26s | %-14s | %-30s | %s' "$@")")
-    printf '%-34s | %-26s | %-26s | %-14s | %-30s | %s\n' "$@" >&2
+    rows+=("$(printf '%-32s | %-36s | %-36s | %-16s | %-30s | %s' "$@")")
+    printf '%-32s | %-36s | %-36s | %-16s | %-30s | %s\n' "$@" >&2
     if [[ "$6" == yes ]]; then met_count=$((met_count + 1)); else missed_count=$((missed_count + 1)); fi
 }
 
@@ -120,31 +127,31 @@ large_bytes=$(size_of "$work/large.txt")
 gzip_bytes=$(size_of "$work/gzip.txt")
 
 echo "Machine: $(nproc) cores; load before measuring: $(uptime | sed 's/.*load average: //')" >&2
-printf '%-34s | %-26s | %-26s | %-14s | %-30s | %s\n' figure ours peer ratio goal met >&2
+printf '%-32s | %-36s | %-36s | %-16s | %-30s | %s\n' figure ours peer ratio goal met >&2
 
 # MARK: 1. A file part to a null sink
 
 cat "$work/large.txt" > /dev/null  # warm the page cache for both
-for _ in 1; do
-    best CAT /dev/null cat "$work/large.txt"
-    best OURS /dev/null "$bench_bin/body-bench" files "$work/large.list"
-done
+peer_run() { measure /dev/null cat "$work/large.txt"; }
+ours_run() { measure /dev/null "$bench_bin/body-bench" files "$work/large.list"; }
+duel CAT OURS
 ratio=$(calc "$CAT_WALL / $OURS_WALL")
 row "${file_mib} MiB file part -> /dev/null" \
-    "$(rate "$large_bytes" "$OURS_WALL") MiB/s, $(mib "$OURS_RSS") MiB" \
-    "cat $(rate "$large_bytes" "$CAT_WALL") MiB/s" \
+    "$(rate "$large_bytes" "$OURS_WALL") MiB/s, cpu ${OURS_CPU} s, $(mib "$OURS_RSS") MiB" \
+    "cat $(rate "$large_bytes" "$CAT_WALL") MiB/s, cpu ${CAT_CPU} s" \
     "${ratio}x" ">= 0.8x cat, RSS < 32 MiB" \
     "$(holds "$ratio >= 0.8 && $OURS_RSS < 32768")"
 
 # MARK: 2. The same body with gzip -6, on a uniform text file
 
 cat "$work/gzip.txt" > /dev/null
-best GZIP /dev/null gzip -6 -c "$work/gzip.txt"
-best OURS /dev/null "$bench_bin/body-bench" files "$work/gzip.list" --gzip
+peer_run() { measure /dev/null gzip -6 -c "$work/gzip.txt"; }
+ours_run() { measure /dev/null "$bench_bin/body-bench" files "$work/gzip.list" --gzip; }
+duel GZIP OURS
 ratio=$(calc "$GZIP_WALL / $OURS_WALL")
 row "${gzip_mib} MiB text part, gzip -6" \
-    "$(rate "$gzip_bytes" "$OURS_WALL") MiB/s, $(mib "$OURS_RSS") MiB" \
-    "gzip -6 $(rate "$gzip_bytes" "$GZIP_WALL") MiB/s" \
+    "$(rate "$gzip_bytes" "$OURS_WALL") MiB/s, cpu ${OURS_CPU} s, $(mib "$OURS_RSS") MiB" \
+    "gzip -6 $(rate "$gzip_bytes" "$GZIP_WALL") MiB/s, cpu ${GZIP_CPU} s" \
     "${ratio}x" ">= 0.95x gzip -6" \
     "$(holds "$ratio >= 0.95")"
 
@@ -152,35 +159,38 @@ row "${gzip_mib} MiB text part, gzip -6" \
 
 "$bench_bin/body-bench" files "$work/mixed.list" > "$work/mixed.body"
 mixed_bytes=$(size_of "$work/mixed.body")
-best GZIP /dev/null gzip -6 -c "$work/mixed.body"
-best OURS /dev/null "$bench_bin/body-bench" files "$work/mixed.list" --gzip
+peer_run() { measure /dev/null gzip -6 -c "$work/mixed.body"; }
+ours_run() { measure /dev/null "$bench_bin/body-bench" files "$work/mixed.list" --gzip; }
+duel GZIP OURS
 peer_size=$(gzip -6 -c "$work/mixed.body" | wc -c)
 our_size=$("$bench_bin/body-bench" files "$work/mixed.list" --gzip | wc -c)
 ratio=$(calc "$GZIP_WALL / $OURS_WALL")
 size_ratio=$(calc "$our_size / $peer_size" 3)
 row "${mixed_mib} MiB mixed upload, gzip" \
-    "$(rate "$mixed_bytes" "$OURS_WALL") MiB/s, $(calc "$our_size / 1048576" 1) MiB out" \
-    "gzip -6 $(rate "$mixed_bytes" "$GZIP_WALL") MiB/s, $(calc "$peer_size / 1048576" 1) MiB" \
+    "$(rate "$mixed_bytes" "$OURS_WALL") MiB/s, cpu ${OURS_CPU} s, $(calc "$our_size / 1048576" 1) MiB out" \
+    "gzip -6 $(rate "$mixed_bytes" "$GZIP_WALL") MiB/s, cpu ${GZIP_CPU} s, $(calc "$peer_size / 1048576" 1) MiB" \
     "${ratio}x, ${size_ratio}x size" ">= 2x gzip -6, <= 1.02x size" \
     "$(holds "$ratio >= 2 && $size_ratio <= 1.02")"
 rm -f "$work/mixed.body"
 
 # MARK: 4. Small text fields, beside multipart-kit's encoder
 
-best KIT /dev/null "$bench_bin/multipartkit-peer" fields "$fields"
-best OURS /dev/null "$bench_bin/body-bench" fields "$fields"
+peer_run() { measure /dev/null "$bench_bin/multipartkit-peer" fields "$fields"; }
+ours_run() { measure /dev/null "$bench_bin/body-bench" fields "$fields"; }
+duel KIT OURS
 ratio=$(calc "$KIT_WALL / $OURS_WALL")
 row "$fields text fields" \
-    "$(calc "$OURS_WALL * 1000" 0) ms, $(mib "$OURS_RSS") MiB" \
-    "multipart-kit $(calc "$KIT_WALL * 1000" 0) ms, $(mib "$KIT_RSS") MiB" \
+    "$(calc "$OURS_WALL * 1000" 0) ms, cpu ${OURS_CPU} s, $(mib "$OURS_RSS") MiB" \
+    "multipart-kit $(calc "$KIT_WALL * 1000" 0) ms, cpu ${KIT_CPU} s, $(mib "$KIT_RSS") MiB" \
     "${ratio}x faster" ">= 5x faster, RSS < 32 MiB" \
     "$(holds "$ratio >= 5 && $OURS_RSS < 32768")"
 
 # MARK: 5. Sniffing small files, beside one `file --mime-type` run
 
 cat "$work"/sniff/* > /dev/null
-best FILE "$work/file.out" file --mime-type -b -f "$work/sniff.list"
-best OURS "$work/ours.out" "$bench_bin/body-bench" sniff "$work/sniff.list"
+peer_run() { measure "$work/file.out" file --mime-type -b -f "$work/sniff.list"; }
+ours_run() { measure "$work/ours.out" "$bench_bin/body-bench" sniff "$work/sniff.list"; }
+duel FILE OURS
 ratio=$(calc "$FILE_WALL / $OURS_WALL")
 # Compare answers line by line; JSON and CSV named by their extension are
 # ours to give when file(1) calls the same text text/plain.
@@ -188,8 +198,8 @@ paste -d ' ' "$work/sniff.list" "$work/file.out" "$work/ours.out" > "$work/answe
 mismatches=$(awk '$2 != $3 && !($2 == "text/plain" && ($3 == "application/json" || $3 == "text/csv"))' "$work/answers" | wc -l)
 named=$(awk '$2 != $3 && $2 == "text/plain" && ($3 == "application/json" || $3 == "text/csv")' "$work/answers" | wc -l)
 row "sniff $sniff_files small files" \
-    "$(calc "$OURS_WALL * 1000" 0) ms, $mismatches mismatches" \
-    "file -f $(calc "$FILE_WALL * 1000" 0) ms" \
+    "$(calc "$OURS_WALL * 1000" 0) ms, cpu ${OURS_CPU} s, $mismatches mismatches" \
+    "file -f $(calc "$FILE_WALL * 1000" 0) ms, cpu ${FILE_CPU} s" \
     "${ratio}x faster" ">= 5x faster, same answers" \
     "$(holds "$ratio >= 5 && $mismatches == 0")"
 if ((mismatches > 0)); then
@@ -209,23 +219,25 @@ grep -q listening "$work/sink.txt" || fail "sink-server did not start"
 url="http://127.0.0.1:$(sed -E 's/.*:([0-9]+)$/\1/' "$work/sink.txt")/upload"
 
 cat "$work/large.txt" > /dev/null
-best CURL /dev/null curl -sS -o /dev/null -F "file=@$work/large.txt" "$url"
-best OURS /dev/null "$bin/uploader" --no-progress "$url" "file@$work/large.txt"
+peer_run() { measure /dev/null curl -sS -o /dev/null -F "file=@$work/large.txt" "$url"; }
+ours_run() { measure /dev/null "$bin/uploader" --no-progress "$url" "file@$work/large.txt"; }
+duel CURL OURS
 ratio=$(calc "$OURS_WALL / $CURL_WALL")
 row "uploader ${file_mib} MiB -> sink" \
-    "$(calc "$OURS_WALL" 3) s, $(mib "$OURS_RSS") MiB" \
-    "curl -F $(calc "$CURL_WALL" 3) s, $(mib "$CURL_RSS") MiB" \
+    "$(calc "$OURS_WALL" 3) s, cpu ${OURS_CPU} s, $(mib "$OURS_RSS") MiB" \
+    "curl -F $(calc "$CURL_WALL" 3) s, cpu ${CURL_CPU} s, $(mib "$CURL_RSS") MiB" \
     "${ratio}x wall" "<= 1x curl's wall, RSS < 32 MiB" \
     "$(holds "$ratio <= 1 && $OURS_RSS < 32768")"
 
 # MARK: 7. uploader --dry-run to /dev/null, beside cat
 
-best CAT /dev/null cat "$work/large.txt"
-best OURS /dev/null "$bin/uploader" --dry-run "$url" "file@$work/large.txt"
+peer_run() { measure /dev/null cat "$work/large.txt"; }
+ours_run() { measure /dev/null "$bin/uploader" --dry-run "$url" "file@$work/large.txt"; }
+duel CAT OURS
 ratio=$(calc "$CAT_WALL / $OURS_WALL")
 row "uploader --dry-run ${file_mib} MiB" \
-    "$(rate "$large_bytes" "$OURS_WALL") MiB/s, $(mib "$OURS_RSS") MiB" \
-    "cat $(rate "$large_bytes" "$CAT_WALL") MiB/s" \
+    "$(rate "$large_bytes" "$OURS_WALL") MiB/s, cpu ${OURS_CPU} s, $(mib "$OURS_RSS") MiB" \
+    "cat $(rate "$large_bytes" "$CAT_WALL") MiB/s, cpu ${CAT_CPU} s" \
     "${ratio}x" ">= 0.8x cat" \
     "$(holds "$ratio >= 0.8")"
 
@@ -256,6 +268,6 @@ row "start-up, tiny upload" \
 
 echo >&2
 echo "swift-http-body beside its peers ($(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) cores, load $(uptime | sed 's/.*load average: //'))"
-printf '%-34s | %-26s | %-26s | %-14s | %-30s | %s\n' figure ours peer ratio goal met
+printf '%-32s | %-36s | %-36s | %-16s | %-30s | %s\n' figure ours peer ratio goal met
 printf '%s\n' "${rows[@]}"
 echo "goals met: $met_count, missed: $missed_count"

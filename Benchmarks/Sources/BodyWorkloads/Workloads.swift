@@ -4,8 +4,10 @@ public import HTTPBody
 /// The measured operations, each a plain function so the command-line driver
 /// and the benchmark suites run exactly the same code.
 public enum Workloads {
-    /// A fixed boundary: the output is reproducible and no random bytes are drawn.
-    static func boundary() throws -> MultipartBoundary {
+    /// A fixed boundary, for reproducible output; with one, file contents are
+    /// scanned for it as they stream, which a random boundary (the default,
+    /// and what the uploader uses) makes unnecessary.
+    static func fixedBoundary() throws -> MultipartBoundary {
         try MultipartBoundary.constant("benchmark-boundary-7MA4YWxkTrZu0gW")
     }
 
@@ -21,9 +23,11 @@ public enum Workloads {
     }
 
     /// A multipart body of the files at `paths` (one file part each, types
-    /// sniffed), gzip-compressed at `gzipLevel` when it is given.
-    public static func multipartBody(files paths: [String], gzipLevel: Int? = nil) throws -> RequestBody {
-        var form = MultipartFormData(boundary: try boundary())
+    /// sniffed, a random boundary as by default), gzip-compressed at
+    /// `gzipLevel` when it is given; with `fixedBoundary`, a caller-chosen
+    /// boundary that the contents are scanned for as they stream.
+    public static func multipartBody(files paths: [String], gzipLevel: Int? = nil, fixedBoundary: Bool = false) throws -> RequestBody {
+        var form = MultipartFormData(boundary: fixedBoundary ? try Self.fixedBoundary() : .random())
         for (index, path) in paths.enumerated() {
             try form.appendFile(at: URL(filePath: path), name: "file\(index)")
         }
@@ -33,7 +37,7 @@ public enum Workloads {
 
     /// A multipart body of `count` small text fields (`field0=value 0`, ...).
     public static func fieldsBody(count: Int) throws -> RequestBody {
-        var form = MultipartFormData(boundary: try boundary())
+        var form = MultipartFormData(boundary: try fixedBoundary())
         for index in 0..<count {
             form.append("value \(index)", name: "field\(index)")
         }
