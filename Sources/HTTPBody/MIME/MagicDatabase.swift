@@ -1,35 +1,53 @@
 import CMagic
 import Foundation
 
-/// The process's one libmagic handle, loaded on first use.
+/// The process's libmagic handles, loaded on first use.
 ///
-/// `@unchecked Sendable` because a `magic_t` is not thread-safe: every call
-/// on it goes through `lock`, and the handle never escapes this class.
+/// A `magic_t` is not thread-safe, so each call takes a handle of its own
+/// from a small pool: one handle at first, and another (up to one per core)
+/// only when calls overlap, so sniffing many files from many tasks runs on
+/// every core instead of queueing on one lock. Each handle in use costs about
+/// 8 MiB (libmagic's compiled database, mapped and walked by the tests), so a
+/// process that sniffs one file at a time keeps exactly one.
+///
+/// `@unchecked Sendable` because the pool is only touched under `condition`'s
+/// lock, and a handle is used by one caller at a time and never escapes.
 final class MagicDatabase: @unchecked Sendable {
-    /// The shared handle, or `nil` when libmagic or its database could not be loaded.
+    /// The shared pool, or `nil` when libmagic or its database could not be loaded.
     static let shared: MagicDatabase? = MagicDatabase()
 
-    private let lock = NSLock()
-    private let cookie: OpaquePointer
+    private let condition = NSCondition()
+    /// Handles not in use.
+    private var idle: [OpaquePointer]
+    /// Handles open, in use or idle.
+    private var openCount: Int
+    private let maximumCount = max(1, ProcessInfo.processInfo.activeProcessorCount)
 
     private init?() {
+        guard let cookie = Self.open() else { return nil }
+        idle = [cookie]
+        openCount = 1
+    }
+
+    deinit {
+        idle.forEach(magic_close)
+    }
+
+    /// A handle with the database loaded, or `nil` when libmagic cannot load it.
+    private static func open() -> OpaquePointer? {
         guard let cookie = magic_open(MAGIC_MIME_TYPE) else { return nil }
         guard magic_load(cookie, nil) == 0 else {
             magic_close(cookie)
             return nil
         }
-        self.cookie = cookie
-    }
-
-    deinit {
-        magic_close(cookie)
+        return cookie
     }
 
     /// libmagic's type for the bytes, such as `image/png`; `nil` when it fails.
     func mediaType(of bytes: [UInt8]) -> MediaType? {
+        guard let cookie = checkOut() else { return nil }
+        defer { checkIn(cookie) }
         let text: String? = bytes.withUnsafeBytes { buffer in
-            lock.lock()
-            defer { lock.unlock() }
             guard let result = magic_buffer(cookie, buffer.baseAddress, buffer.count) else { return nil }
             return String(cString: result)
         }
@@ -37,5 +55,45 @@ final class MagicDatabase: @unchecked Sendable {
         // libmagic's names for "no content" are not media types a server expects.
         if type.subtype == "x-empty" { return nil }
         return type
+    }
+
+    /// An idle handle, a new one while fewer than one per core are open, or
+    /// else the next handle another caller gives back.
+    private func checkOut() -> OpaquePointer? {
+        condition.lock()
+        while idle.isEmpty, openCount >= maximumCount {
+            condition.wait()
+        }
+        if let cookie = idle.popLast() {
+            condition.unlock()
+            return cookie
+        }
+        openCount += 1
+        condition.unlock()
+        // Loading takes milliseconds: done outside the lock so other callers proceed.
+        if let cookie = Self.open() { return cookie }
+        condition.lock()
+        openCount -= 1
+        let fallback = idle.popLast()
+        condition.unlock()
+        return fallback ?? checkOutWaiting()
+    }
+
+    /// Waits for a handle another caller gives back (a new one could not be loaded).
+    private func checkOutWaiting() -> OpaquePointer? {
+        condition.lock()
+        defer { condition.unlock() }
+        guard openCount > 0 else { return nil }
+        while idle.isEmpty {
+            condition.wait()
+        }
+        return idle.popLast()
+    }
+
+    private func checkIn(_ cookie: OpaquePointer) {
+        condition.lock()
+        idle.append(cookie)
+        condition.signal()
+        condition.unlock()
     }
 }

@@ -1,0 +1,273 @@
+#!/usr/bin/env bash
+# Measures swift-http-body beside its peers on this machine, in one run, and
+# prints each figure with the peer's, the ratio and whether the goal is met.
+#
+#     Benchmarks/compare.sh
+#
+# Builds what it needs in release (the root package's uploader and sink-server,
+# this package's body-bench and multipartkit-peer), generates the inputs in a
+# temporary directory (deleted at the end), and stops the sink server on exit.
+# Wall time comes from bash's microsecond clock ($EPOCHREALTIME), peak RSS from
+# `/usr/bin/time -v`. Each throughput figure is the best of BENCH_RUNS runs
+# (3), peers and ours interleaved, so a neighbour's burst of work does not
+# decide a ratio. Sizes: BENCH_FILE_MIB (1024), BENCH_GZIP_MIB (256),
+# BENCH_MIXED_MIB (128), BENCH_SNIFF_FILES (10000), BENCH_FIELDS (100000).
+set -euo pipefail
+
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/.." && pwd)
+runs=${BENCH_RUNS:-3}
+file_mib=${BENCH_FILE_MIB:-1024}
+gzip_mib=${BENCH_GZIP_MIB:-256}
+mixed_mib=${BENCH_MIXED_MIB:-128}
+sniff_files=${BENCH_SNIFF_FILES:-10000}
+fields=${BENCH_FIELDS:-100000}
+startup_runs=${BENCH_STARTUP_RUNS:-21}
+
+fail() { echo "compare.sh: $*" >&2; exit 1; }
+
+for tool in swift curl gzip file cat awk sort paste; do
+    command -v "$tool" > /dev/null || fail "'$tool' is required but not installed"
+done
+[[ -x /usr/bin/time ]] || fail "/usr/bin/time (GNU time) is required for peak RSS but not installed"
+[[ -n "${EPOCHREALTIME:-}" ]] || fail "bash 5 or later is required (for \$EPOCHREALTIME)"
+
+work=$(mktemp -d "${TMPDIR:-/tmp}/http-body-compare.XXXXXX")
+server_pid=""
+cleanup() {
+    if [[ -n "$server_pid" ]]; then kill "$server_pid" 2> /dev/null || true; wait "$server_pid" 2> /dev/null || true; fi
+    rm -rf "$work"
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+
+# MARK: Build
+
+echo "Building in release (the first build takes several minutes)..." >&2
+for product in uploader sink-server; do
+    swift build -c release --package-path "$root" --product "$product" > "$work/build.log" 2>&1 ||
+        { cat "$work/build.log" >&2; fail "building $product failed"; }
+done
+for product in body-bench multipartkit-peer; do
+    swift build -c release --package-path "$here" --product "$product" > "$work/build.log" 2>&1 ||
+        { cat "$work/build.log" >&2; fail "building $product failed"; }
+done
+bin=$(swift build -c release --package-path "$root" --show-bin-path)
+bench_bin=$(swift build -c release --package-path "$here" --show-bin-path)
+
+# MARK: Measuring
+
+# measure OUT CMD...: runs CMD once with standard output to OUT; sets WALL
+# (seconds), CPU (user + system seconds) and RSS (KiB).
+measure() {
+    local out=$1
+    shift
+    local start=$EPOCHREALTIME
+    /usr/bin/time -v -o "$work/time.txt" "$@" > "$out" || fail "'$*' failed"
+    local end=$EPOCHREALTIME
+    WALL=$(awk -v a="$start" -v b="$end" 'BEGIN { printf "%.6f", b - a }')
+    RSS=$(awk -F': ' '/Maximum resident set size/ { print $2 }' "$work/time.txt")
+    CPU=$(awk -F': ' '/User time/ { u = $2 } /System time/ { s = $2 } END { printf "%.2f", u + s }' "$work/time.txt")
+}
+
+# keep NAME: records the last measure as NAME_WALL, NAME_CPU and NAME_RSS
+# when it is NAME's fastest so far (unset NAME_WALL to start afresh).
+keep() {
+    local wall_var="${1}_WALL"
+    if [[ -z "${!wall_var:-}" ]] || awk -v a="$WALL" -v b="${!wall_var}" 'BEGIN { exit !(a < b) }'; then
+        printf -v "${1}_WALL" '%s' "$WALL"
+        printf -v "${1}_CPU" '%s' "$CPU"
+        printf -v "${1}_RSS" '%s' "$RSS"
+    fi
+}
+
+# duel PEER OURS: runs the functions peer_run and ours_run $runs times,
+# alternately, keeping the fastest run of each as PEER_* and OURS_*.
+duel() {
+    unset "${1}_WALL" "${2}_WALL"
+    for _ in $(seq "$runs"); do
+        peer_run
+        keep "$1"
+        ours_run
+        keep "$2"
+    done
+}
+
+rows=()
+met_count=0
+missed_count=0
+
+# row FIGURE OURS PEER RATIO GOAL MET: one line of the final table.
+row() {
+    rows+=("$(printf '%-32s | %-36s | %-36s | %-16s | %-30s | %s' "$@")")
+    printf '%-32s | %-36s | %-36s | %-16s | %-30s | %s\n' "$@" >&2
+    if [[ "$6" == yes ]]; then met_count=$((met_count + 1)); else missed_count=$((missed_count + 1)); fi
+}
+
+# Arithmetic helpers on decimal strings.
+calc() { awk "BEGIN { printf \"%.${2:-2}f\", $1 }"; }
+holds() { awk "BEGIN { exit !($1) }" && echo yes || echo NO; }
+mib() { calc "$1 / 1024" 1; }  # KiB -> MiB
+rate() { calc "$1 / 1048576 / $2" 0; }  # bytes, seconds -> MiB/s
+
+size_of() { stat -c %s "$1"; }
+
+# MARK: Inputs
+
+echo "Generating inputs in $work..." >&2
+"$bench_bin/body-bench" generate text "$work/large.txt" "$file_mib"
+"$bench_bin/body-bench" generate text "$work/gzip.txt" "$gzip_mib"
+mkdir "$work/mixed" "$work/sniff"
+"$bench_bin/body-bench" generate mixed "$work/mixed" "$mixed_mib" > "$work/mixed.list"
+"$bench_bin/body-bench" generate sniff "$work/sniff" "$sniff_files" > "$work/sniff.list"
+echo "$work/large.txt" > "$work/large.list"
+echo "$work/gzip.txt" > "$work/gzip.list"
+printf 'hello\n' > "$work/tiny.txt"
+large_bytes=$(size_of "$work/large.txt")
+gzip_bytes=$(size_of "$work/gzip.txt")
+
+echo "Machine: $(nproc) cores; load before measuring: $(uptime | sed 's/.*load average: //')" >&2
+printf '%-32s | %-36s | %-36s | %-16s | %-30s | %s\n' figure ours peer ratio goal met >&2
+
+# MARK: 1. A file part to a null sink
+
+cat "$work/large.txt" > /dev/null  # warm the page cache for both
+peer_run() { measure /dev/null cat "$work/large.txt"; }
+ours_run() { measure /dev/null "$bench_bin/body-bench" files "$work/large.list"; }
+duel CAT OURS
+ratio=$(calc "$CAT_WALL / $OURS_WALL")
+row "${file_mib} MiB file part -> /dev/null" \
+    "$(rate "$large_bytes" "$OURS_WALL") MiB/s, cpu ${OURS_CPU} s, $(mib "$OURS_RSS") MiB" \
+    "cat $(rate "$large_bytes" "$CAT_WALL") MiB/s, cpu ${CAT_CPU} s" \
+    "${ratio}x" ">= 0.8x cat, RSS < 32 MiB" \
+    "$(holds "$ratio >= 0.8 && $OURS_RSS < 32768")"
+
+# MARK: 2. The same body with gzip -6, on a uniform text file
+
+cat "$work/gzip.txt" > /dev/null
+peer_run() { measure /dev/null gzip -6 -c "$work/gzip.txt"; }
+ours_run() { measure /dev/null "$bench_bin/body-bench" files "$work/gzip.list" --gzip; }
+duel GZIP OURS
+ratio=$(calc "$GZIP_WALL / $OURS_WALL")
+row "${gzip_mib} MiB text part, gzip -6" \
+    "$(rate "$gzip_bytes" "$OURS_WALL") MiB/s, cpu ${OURS_CPU} s, $(mib "$OURS_RSS") MiB" \
+    "gzip -6 $(rate "$gzip_bytes" "$GZIP_WALL") MiB/s, cpu ${GZIP_CPU} s" \
+    "${ratio}x" ">= 0.95x gzip -6" \
+    "$(holds "$ratio >= 0.95")"
+
+# MARK: 3. A mixed upload with gzip, beside gzip -6 on the same bytes
+
+"$bench_bin/body-bench" files "$work/mixed.list" > "$work/mixed.body"
+mixed_bytes=$(size_of "$work/mixed.body")
+peer_run() { measure /dev/null gzip -6 -c "$work/mixed.body"; }
+ours_run() { measure /dev/null "$bench_bin/body-bench" files "$work/mixed.list" --gzip; }
+duel GZIP OURS
+peer_size=$(gzip -6 -c "$work/mixed.body" | wc -c)
+our_size=$("$bench_bin/body-bench" files "$work/mixed.list" --gzip | wc -c)
+ratio=$(calc "$GZIP_WALL / $OURS_WALL")
+size_ratio=$(calc "$our_size / $peer_size" 3)
+row "${mixed_mib} MiB mixed upload, gzip" \
+    "$(rate "$mixed_bytes" "$OURS_WALL") MiB/s, cpu ${OURS_CPU} s, $(calc "$our_size / 1048576" 1) MiB out" \
+    "gzip -6 $(rate "$mixed_bytes" "$GZIP_WALL") MiB/s, cpu ${GZIP_CPU} s, $(calc "$peer_size / 1048576" 1) MiB" \
+    "${ratio}x, ${size_ratio}x size" ">= 2x gzip -6, <= 1.02x size" \
+    "$(holds "$ratio >= 2 && $size_ratio <= 1.02")"
+rm -f "$work/mixed.body"
+
+# MARK: 4. Small text fields, beside multipart-kit's encoder
+
+peer_run() { measure /dev/null "$bench_bin/multipartkit-peer" fields "$fields"; }
+ours_run() { measure /dev/null "$bench_bin/body-bench" fields "$fields"; }
+duel KIT OURS
+ratio=$(calc "$KIT_WALL / $OURS_WALL")
+row "$fields text fields" \
+    "$(calc "$OURS_WALL * 1000" 0) ms, cpu ${OURS_CPU} s, $(mib "$OURS_RSS") MiB" \
+    "multipart-kit $(calc "$KIT_WALL * 1000" 0) ms, cpu ${KIT_CPU} s, $(mib "$KIT_RSS") MiB" \
+    "${ratio}x faster" ">= 5x faster, RSS < 32 MiB" \
+    "$(holds "$ratio >= 5 && $OURS_RSS < 32768")"
+
+# MARK: 5. Sniffing small files, beside one `file --mime-type` run
+
+cat "$work"/sniff/* > /dev/null
+peer_run() { measure "$work/file.out" file --mime-type -b -f "$work/sniff.list"; }
+ours_run() { measure "$work/ours.out" "$bench_bin/body-bench" sniff "$work/sniff.list"; }
+duel FILE OURS
+ratio=$(calc "$FILE_WALL / $OURS_WALL")
+# Compare answers line by line; JSON and CSV named by their extension are
+# ours to give when file(1) calls the same text text/plain.
+paste -d ' ' "$work/sniff.list" "$work/file.out" "$work/ours.out" > "$work/answers"
+mismatches=$(awk '$2 != $3 && !($2 == "text/plain" && ($3 == "application/json" || $3 == "text/csv"))' "$work/answers" | wc -l)
+named=$(awk '$2 != $3 && $2 == "text/plain" && ($3 == "application/json" || $3 == "text/csv")' "$work/answers" | wc -l)
+row "sniff $sniff_files small files" \
+    "$(calc "$OURS_WALL * 1000" 0) ms, cpu ${OURS_CPU} s, $mismatches mismatches" \
+    "file -f $(calc "$FILE_WALL * 1000" 0) ms, cpu ${FILE_CPU} s" \
+    "${ratio}x faster" ">= 5x faster, same answers" \
+    "$(holds "$ratio >= 5 && $mismatches == 0")"
+if ((mismatches > 0)); then
+    echo "  mismatches (path, file(1), ours), by kind:" >&2
+    awk '$2 != $3 && !($2 == "text/plain" && ($3 == "application/json" || $3 == "text/csv")) {
+        n = split($1, parts, "."); key = parts[n] " " $2 " -> " $3; count[key]++; example[key] = $1
+    } END { for (k in count) printf "    %5d  %s   (e.g. %s)\n", count[k], k, example[k] }' "$work/answers" >&2
+fi
+((named == 0)) || echo "  $named JSON/CSV files named by extension where file(1) says text/plain (allowed)" >&2
+
+# MARK: 6. Uploading to a local sink, beside curl -F
+
+"$bin/sink-server" 0 > "$work/sink.txt" &
+server_pid=$!
+for _ in $(seq 100); do grep -q listening "$work/sink.txt" 2> /dev/null && break; sleep 0.1; done
+grep -q listening "$work/sink.txt" || fail "sink-server did not start"
+url="http://127.0.0.1:$(sed -E 's/.*:([0-9]+)$/\1/' "$work/sink.txt")/upload"
+
+cat "$work/large.txt" > /dev/null
+peer_run() { measure /dev/null curl -sS -o /dev/null -F "file=@$work/large.txt" "$url"; }
+ours_run() { measure /dev/null "$bin/uploader" --no-progress "$url" "file@$work/large.txt"; }
+duel CURL OURS
+ratio=$(calc "$OURS_WALL / $CURL_WALL")
+row "uploader ${file_mib} MiB -> sink" \
+    "$(calc "$OURS_WALL" 3) s, cpu ${OURS_CPU} s, $(mib "$OURS_RSS") MiB" \
+    "curl -F $(calc "$CURL_WALL" 3) s, cpu ${CURL_CPU} s, $(mib "$CURL_RSS") MiB" \
+    "${ratio}x wall" "<= 1x curl's wall, RSS < 32 MiB" \
+    "$(holds "$ratio <= 1 && $OURS_RSS < 32768")"
+
+# MARK: 7. uploader --dry-run to /dev/null, beside cat
+
+peer_run() { measure /dev/null cat "$work/large.txt"; }
+ours_run() { measure /dev/null "$bin/uploader" --dry-run "$url" "file@$work/large.txt"; }
+duel CAT OURS
+ratio=$(calc "$CAT_WALL / $OURS_WALL")
+row "uploader --dry-run ${file_mib} MiB" \
+    "$(rate "$large_bytes" "$OURS_WALL") MiB/s, cpu ${OURS_CPU} s, $(mib "$OURS_RSS") MiB" \
+    "cat $(rate "$large_bytes" "$CAT_WALL") MiB/s, cpu ${CAT_CPU} s" \
+    "${ratio}x" ">= 0.8x cat" \
+    "$(holds "$ratio >= 0.8")"
+
+# MARK: 8. Start-up: a tiny --dry-run beside curl's tiny upload
+
+# median CMD...: the median wall time, in seconds, of $startup_runs runs.
+median() {
+    local times=()
+    for _ in $(seq "$startup_runs"); do
+        local start=$EPOCHREALTIME
+        "$@" > /dev/null 2>&1 || fail "'$*' failed"
+        local end=$EPOCHREALTIME
+        times+=("$(awk -v a="$start" -v b="$end" 'BEGIN { printf "%.6f", b - a }')")
+    done
+    printf '%s\n' "${times[@]}" | sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'
+}
+curl_start=$(median curl -sS -o /dev/null -F "file=@$work/tiny.txt" "$url")
+ours_start=$(median "$bin/uploader" --dry-run "$url" "file@$work/tiny.txt")
+measure /dev/null "$bin/uploader" --dry-run "$url" "file@$work/tiny.txt"
+ratio=$(calc "$ours_start / $curl_start")
+row "start-up, tiny upload" \
+    "$(calc "$ours_start * 1000" 1) ms (dry run), $(mib "$RSS") MiB" \
+    "curl -F $(calc "$curl_start * 1000" 1) ms" \
+    "${ratio}x" "<= 1.2x curl's time" \
+    "$(holds "$ratio <= 1.2")"
+
+# MARK: Summary
+
+echo >&2
+echo "swift-http-body beside its peers ($(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) cores, load $(uptime | sed 's/.*load average: //'))"
+printf '%-32s | %-36s | %-36s | %-16s | %-30s | %s\n' figure ours peer ratio goal met
+printf '%s\n' "${rows[@]}"
+echo "goals met: $met_count, missed: $missed_count"
