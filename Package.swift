@@ -16,6 +16,7 @@ let package = Package(
     products: [
         .library(name: "HTTPBody", targets: ["HTTPBody"]),
         .library(name: "RequestBuilder", targets: ["RequestBuilder"]),
+        .library(name: "RequestBuilderURLSession", targets: ["RequestBuilderURLSession"]),
         .library(name: "RequestBuilderAsyncHTTPClient", targets: ["RequestBuilderAsyncHTTPClient"]),
         .executable(name: "uploader", targets: ["uploader"]),
     ],
@@ -58,8 +59,18 @@ let package = Package(
             dependencies: [
                 "HTTPBody",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
-                .product(name: "HTTPTypesFoundation", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: sharedSwiftSettings
+        ),
+        // URLSession and URLRequest (FoundationNetworking on Linux, which pulls in
+        // libcurl and its TLS stack) in a target of their own, so tools that send
+        // with AsyncHTTPClient, like uploader, neither link nor load them.
+        .target(
+            name: "RequestBuilderURLSession",
+            dependencies: [
+                "RequestBuilder",
+                .product(name: "HTTPTypesFoundation", package: "swift-http-types"),
             ],
             swiftSettings: sharedSwiftSettings
         ),
@@ -133,6 +144,7 @@ let package = Package(
             name: "RequestBuilderTests",
             dependencies: [
                 "RequestBuilder",
+                "RequestBuilderURLSession",
                 "TestSupport",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ],
@@ -143,6 +155,7 @@ let package = Package(
             name: "RequestBuilderTransportTests",
             dependencies: [
                 "RequestBuilder",
+                "RequestBuilderURLSession",
                 "RequestBuilderAsyncHTTPClient",
                 "TestSupport",
                 .product(name: "MultipartKit", package: "multipart-kit"),

@@ -3,6 +3,7 @@ import Foundation
 import FoundationNetworking
 #endif
 import RequestBuilder
+import RequestBuilderURLSession
 import Testing
 import TestSupport
 

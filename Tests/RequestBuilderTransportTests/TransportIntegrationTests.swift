@@ -1,6 +1,7 @@
 import AsyncHTTPClient
 import Foundation
 import RequestBuilder
+import RequestBuilderURLSession
 import RequestBuilderAsyncHTTPClient
 import Testing
 import TestSupport

@@ -32,7 +32,7 @@ extension RequestError {
 
 extension PreparedRequest {
     /// `METHOD URL`, for error messages and logs.
-    var describedTarget: String {
+    package var describedTarget: String {
         "\(head.method.rawValue) \(head.scheme ?? "https")://\(head.authority ?? "")\(head.path ?? "/")"
     }
 }

@@ -6,6 +6,7 @@ import Foundation
 public import Foundation
 #endif
 import HTTPTypesFoundation
+public import RequestBuilder
 
 extension PreparedRequest {
     /// The largest body ``urlRequest(inMemoryBodyLimit:)`` copies into

@@ -1,11 +1,12 @@
 #if canImport(FoundationNetworking)
 import Foundation
-// The one file of the package that imports FoundationNetworking.
+// This target is the only one that imports FoundationNetworking.
 public import FoundationNetworking
 #else
 public import Foundation
 #endif
 import HTTPTypesFoundation
+public import RequestBuilder
 
 /// Sends requests with `URLSession`.
 ///
