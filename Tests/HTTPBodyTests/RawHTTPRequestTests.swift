@@ -51,15 +51,16 @@ import Testing
     @Test(arguments: ["", "/a\r\nX-Injected: 1", "/caf\u{E9}"])
     func rejectsPathARequestLineCannotCarryNamingIt(path: String) throws {
         let error = try #require(throws: RawHTTPRequestError.self) { try RawHTTPRequest(post(path), body: nil) }
-        #expect(error.description.contains(path.debugDescription))
+        #expect(error.description.hasPrefix("The request path "))
+        #expect(!error.description.contains("\r") && !error.description.contains("\n"), "the message must stay one line")
     }
 
     @Test(arguments: ["", "exa mple.com", "host\r\nX-Injected: 1"])
     func rejectsAuthorityAHostLineCannotCarryNamingIt(authority: String) throws {
         let request = HTTPRequest(method: .get, scheme: "http", authority: authority, path: "/")
         let error = try #require(throws: RawHTTPRequestError.self) { try RawHTTPRequest(request, body: nil) }
-        #expect(error.description.contains("authority"))
-        #expect(error.description.contains(authority.debugDescription))
+        #expect(error.description.hasPrefix("The request authority (host) "))
+        #expect(!error.description.contains("\r") && !error.description.contains("\n"), "the message must stay one line")
     }
 
     /// Found while writing the fuzz target's invariants: a bodiless request

@@ -75,6 +75,9 @@ import Glibc
         try await server.stop()
     }
 
+    /// URLSession sends from a staged copy, so the change must land while the
+    /// body is being staged: a stream part ahead of the file holds staging
+    /// open until the file has changed.
     @Test(arguments: FileChange.allCases)
     func urlSessionStopsWhenFileChangesWhileStaged(change: FileChange) async throws {
         let server = try await TestHTTPServer.start(recordLimit: 0)
@@ -82,10 +85,14 @@ import Glibc
         defer { try? FileManager.default.removeItem(at: directory) }
         let staging = directory.appending(path: "staging")
         try FileManager.default.createDirectory(at: staging, withIntermediateDirectories: true)
-        // Large enough that staging it takes far longer than noticing it started.
-        let (file, _) = try TransportIntegrationTests.makeFile(size: 64 * 1024 * 1024, in: directory)
+        let (file, _) = try TransportIntegrationTests.makeFile(size: Self.fileSize, in: directory)
+        let (stream, continuation) = AsyncStream<[UInt8]>.makeStream()
+        continuation.yield(Array("ahead of the file".utf8))
+        var form = MultipartFormData()
+        form.append(stream: stream, name: "note")
+        try form.appendFile(at: file, name: "file", contentType: .octetStream)
         let client = RequestClient(transport: URLSessionTransport(stagingDirectory: staging))
-        let request = TransportIntegrationTests.request(.put, server, body: try .file(at: file))
+        let request = TransportIntegrationTests.request(.put, server, body: try .multipart(form))
         let task = Task { try await client.send(request) }
         let clock = ContinuousClock()
         let start = clock.now
@@ -93,9 +100,11 @@ import Glibc
             try await Task.sleep(for: .milliseconds(1))
         }
         change.apply(to: file)
+        continuation.finish()
         let error = await #expect(throws: RequestError.self) { try await task.value }
         #expect(error?.code == .invalidRequest)
-        #expect(error?.description.contains("changed size while it was being sent") == true)
+        #expect(error?.description.contains("changed size") == true, "\(String(describing: error))")
+        #expect(error?.description.contains(file.path(percentEncoded: false)) == true)
         #expect(Self.contents(of: staging) == [])
         #expect(server.requests.isEmpty, "nothing may be sent once the body failed")
         try await server.stop()
@@ -191,7 +200,12 @@ import Glibc
 
     // MARK: Cancellation
 
-    @Test(arguments: TransportIntegrationTests.Kind.allCases)
+    /// AsyncHTTPClient only: cancelling a URLSession upload task mid-send
+    /// crashes swift-corelibs-foundation (Swift 6.3.1: `EasyHandle.swift:484`,
+    /// a `try!` on libcurl error 43), taking the test process down with it.
+    /// URLSession's cancellation while staging is covered by
+    /// `TransportIntegrationTests.cancelsMidUpload(urlSession)`.
+    @Test(arguments: [TransportIntegrationTests.Kind.asyncHTTPClient])
     func cancellationAtRandomPointsEndsCleanly(kind: TransportIntegrationTests.Kind) async throws {
         let server = try await TestHTTPServer.start(recordLimit: 0)
         let directory = try TransportIntegrationTests.temporaryDirectory()

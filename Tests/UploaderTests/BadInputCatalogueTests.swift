@@ -6,8 +6,8 @@ import UploaderItems
 /// Rows of docs/bad-input.md that no other test covered.
 @Suite struct BadInputCatalogueTests {
     @Test(arguments: [
-        ("f@x;bogus=1", "unknown parameter 'bogus'"),
-        ("f@x;type", "expected ;type=MIME or ;filename=NAME"),
+        ("f@x;type=a/b;bogus=1", "unknown parameter 'bogus'; use ;type=MIME or ;filename=NAME"),
+        ("f@x;type=a/b;nothing", "expected ;type=MIME or ;filename=NAME after the path"),
         ("f@x;filename=\"a\"b", "expected ';' after the quoted filename= value"),
         ("f@;type=text/plain", "the file path is empty"),
     ])

@@ -73,9 +73,9 @@ private func checkWire(_ bytes: [UInt8], method: HTTPRequest.Method, path: Strin
         fuzzCheck(false, "no end of head in \(bytes)")
         return
     }
-    let head = bytes[..<end.lowerBound]
+    let head = bytes[..<(end.lowerBound + 2)]  // each line with its CRLF
     let rest = Array(bytes[end.upperBound...])
-    let lines = head.split(separator: 0x0A, omittingEmptySubsequences: false).map { line -> String in
+    let lines = head.dropLast().split(separator: 0x0A, omittingEmptySubsequences: false).map { line -> String in
         fuzzCheck(line.last == 0x0D, "line without CR in \(String(decoding: head, as: UTF8.self).debugDescription)")
         let text = line.dropLast()
         fuzzCheck(!text.contains(0x0D) && !text.contains(0x00), "bare CR or NUL in a head line")

@@ -14,7 +14,7 @@ public func fuzzRequestItem(_ start: UnsafeRawPointer?, _ count: Int) -> CInt {
         let item = try RequestItem(parsing: text)
         check(item, parsedFrom: text)
     } catch {
-        fuzzCheck(error.description.contains(text), "error \(error.description.debugDescription) does not quote \(text.debugDescription)")
+        fuzzCheck(quotes(error.description, text), "error \(error.description.debugDescription) does not quote \(text.debugDescription)")
     }
     do {
         let item = try RequestItem(parsingFormPart: text)
@@ -25,7 +25,7 @@ public func fuzzRequestItem(_ start: UnsafeRawPointer?, _ count: Int) -> CInt {
             fuzzCheck(false, "-F gave \(item) for \(text.debugDescription)")
         }
     } catch {
-        fuzzCheck(error.description.contains(text), "-F error \(error.description.debugDescription) does not quote \(text.debugDescription)")
+        fuzzCheck(quotes(error.description, text), "-F error \(error.description.debugDescription) does not quote \(text.debugDescription)")
     }
     return 0
 }
@@ -83,4 +83,10 @@ private func escape(_ name: String) -> String {
 @_cdecl("FuzzRequestItem_main")
 public func fuzzRequestItemMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>) -> CInt {
     runFuzzer(argc, argv, fuzzRequestItem)
+}
+
+/// Whether `message` holds `text` byte for byte (a `Character` search would
+/// miss text that starts with a combining mark, which joins the quote before it).
+private func quotes(_ message: String, _ text: String) -> Bool {
+    text.isEmpty || Array(message.utf8).firstRange(of: Array(text.utf8)) != nil
 }
