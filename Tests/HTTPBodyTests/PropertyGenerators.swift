@@ -47,11 +47,11 @@ enum PropertyGen {
             return String(decoding: bytes, as: UTF8.self)
         }
 
-    /// Sizes skewed small: mostly under 1 KiB, some up to 64 KiB, a few up to `largest`.
+    /// Sizes skewed small: mostly under 1 KiB, some up to 16 KiB, a few up to `largest`.
     static func size(largest: Int = 64 * 1024) -> Generator<Int, some SendableSequenceType> {
         Gen<Int>.frequency(
             (weight: 12, gen: Gen.int(in: 0...1024)),
-            (weight: 3, gen: Gen.int(in: 0...(64 * 1024))),
+            (weight: 3, gen: Gen.int(in: 0...(16 * 1024))),
             (weight: 1, gen: Gen.int(in: 0...largest))
         )
     }

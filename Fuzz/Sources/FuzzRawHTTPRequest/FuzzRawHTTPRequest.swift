@@ -62,7 +62,8 @@ public func fuzzRawHTTPRequest(_ start: UnsafeRawPointer?, _ count: Int) -> CInt
         }
         expectedBody = plain
     }
-    checkWire(bytes, method: method, path: path, authority: authority, body: expectedBody, isStream: bodyKind >= 2)
+    // HTTPRequest itself may rewrite the path and authority it was given.
+    checkWire(bytes, method: method, path: request.path ?? "/", authority: request.authority, body: expectedBody, isStream: bodyKind >= 2)
     return 0
 }
 
@@ -84,6 +85,7 @@ private func checkWire(_ bytes: [UInt8], method: HTTPRequest.Method, path: Strin
     fuzzCheck(lines.first == "\(method.rawValue) \(path) HTTP/1.1", "request line \(lines.first.debugDescription)")
     var lengths: [String] = []
     var chunked = 0
+    var hosts = 0
     for (index, line) in lines.dropFirst().enumerated() {
         guard let colon = line.firstIndex(of: ":") else {
             fuzzCheck(false, "header line without colon: \(line.debugDescription)")
@@ -91,10 +93,14 @@ private func checkWire(_ bytes: [UInt8], method: HTTPRequest.Method, path: Strin
         }
         let name = line[..<colon].lowercased()
         let value = line[line.index(after: colon)...].drop { $0 == " " }
-        if name == "host" { fuzzCheck(index == 0 && value == authority ?? "", "Host line \(line.debugDescription) at \(index)") }
+        if name == "host" {
+            hosts += 1
+            if let authority { fuzzCheck(index == 0 && value == authority, "Host line \(line.debugDescription) at \(index)") }
+        }
         if name == "content-length" { lengths.append(String(value)) }
         if name == "transfer-encoding" { chunked += 1; fuzzCheck(value == "chunked", "Transfer-Encoding \(value)") }
     }
+    fuzzCheck(hosts <= 1, "\(hosts) Host lines")
     guard let body else {
         fuzzCheck(lengths.isEmpty && chunked == 0, "a request without a body declares framing: \(lengths) chunked \(chunked)")
         fuzzCheck(rest.isEmpty, "bytes after a bodiless head")
