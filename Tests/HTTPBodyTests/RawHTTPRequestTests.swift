@@ -72,6 +72,15 @@ import Testing
         #expect(String(decoding: bytes, as: UTF8.self) == "GET / HTTP/1.1\r\nHost: h\r\nAccept: */*\r\n\r\n")
     }
 
+    /// Found by the FuzzRawHTTPRequest target.
+    @Test func rejectsTwoHostFieldsWithoutAuthority() throws {
+        let host = try #require(HTTPField.Name("Host"))
+        let fields = HTTPFields([HTTPField(name: host, value: "a.example"), HTTPField(name: host, value: "b.example")])
+        let request = HTTPRequest(method: .get, scheme: nil, authority: nil, path: "/", headerFields: fields)
+        let error = try #require(throws: RawHTTPRequestError.self) { try RawHTTPRequest(request, body: nil) }
+        #expect(error.description.contains("more than one Host"))
+    }
+
     @Test func writesOneHostLineWhenTheFieldsHoldAnother() async throws {
         let fields = HTTPFields([HTTPField(name: try #require(HTTPField.Name("Host")), value: "evil.example")])
         let request = HTTPRequest(method: .get, scheme: "http", authority: "h", path: "/", headerFields: fields)

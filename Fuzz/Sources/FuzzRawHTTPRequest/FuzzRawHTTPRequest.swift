@@ -43,7 +43,8 @@ public func fuzzRawHTTPRequest(_ start: UnsafeRawPointer?, _ count: Int) -> CInt
     } catch {
         let target = path.isEmpty || !path.utf8.allSatisfy { $0 > 0x20 && $0 < 0x7F }
         let host = authority.map { $0.isEmpty || !$0.utf8.allSatisfy { $0 > 0x20 && $0 < 0x7F } } ?? false
-        fuzzCheck(target || host, "rejected a valid target \(path.debugDescription) / \(authority.debugDescription): \(error)")
+        let hosts = authority == nil && fields.filter { $0.name.canonicalName == "host" }.count > 1
+        fuzzCheck(target || host || hosts, "rejected a valid target \(path.debugDescription) / \(authority.debugDescription): \(error)")
         return 0
     }
     let collected = runBlocking { try await raw.collect(upTo: 1 << 20) }

@@ -55,6 +55,11 @@ public struct RawHTTPRequest: Sendable {
             if request.authority != nil, field.name.canonicalName == "host" { continue }
             fields.append(field)
         }
+        // Found by fuzzing: without an authority, two Host fields went out as
+        // two Host lines, which servers must answer with 400 (RFC 9112, section 3.2).
+        if fields.filter({ $0.name.canonicalName == "host" }).count > 1 {
+            throw .multipleHosts
+        }
         if let body {
             if let contentType = body.contentType, fields[.contentType] == nil {
                 fields[.contentType] = contentType.description
@@ -174,6 +179,8 @@ public struct RawHTTPRequestError: Error, Sendable, Hashable, CustomStringConver
     static func invalidPath(_ path: String) -> Self {
         Self(description: "The request path \(path.debugDescription) is empty or has spaces, control characters or non-ASCII bytes; percent-encode it (RFC 3986)")
     }
+
+    static let multipleHosts = Self(description: "The request has more than one Host field; a request carries exactly one host (RFC 9112, section 3.2)")
 
     static func invalidAuthority(_ authority: String) -> Self {
         Self(description: "The request authority (host) \(authority.debugDescription) is empty or has spaces, control characters or non-ASCII bytes")
