@@ -28,6 +28,8 @@ let package = Package(
         .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
         // Test-only: an independent multipart parser that checks every encoded body.
         .package(url: "https://github.com/vapor/multipart-kit.git", from: "4.7.1"),
+        // Test-only: property-based tests (generators with shrinking) for Swift Testing.
+        .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
     ],
     targets: [
         // MARK: System libraries
@@ -88,9 +90,12 @@ let package = Package(
 
         // MARK: Command-line tool
 
+        // The CLI's pure request-item parsing, a library so the fuzz targets can link it.
+        .target(name: "UploaderItems", swiftSettings: sharedSwiftSettings),
         .executableTarget(
             name: "uploader",
             dependencies: [
+                "UploaderItems",
                 "RequestBuilder",
                 "RequestBuilderAsyncHTTPClient",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -136,6 +141,7 @@ let package = Package(
                 "CZlib",
                 .product(name: "MultipartKit", package: "multipart-kit"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "PropertyBased", package: "swift-property-based"),
             ],
             exclude: ["__Snapshots__", "__Fixtures__"],
             swiftSettings: sharedSwiftSettings
@@ -168,6 +174,7 @@ let package = Package(
             name: "UploaderTests",
             dependencies: [
                 "uploader",
+                "UploaderItems",
                 "TestSupport",
             ],
             exclude: ["__Snapshots__"],

@@ -1,5 +1,5 @@
 #if canImport(FoundationNetworking)
-import Foundation
+public import Foundation
 // This target is the only one that imports FoundationNetworking.
 public import FoundationNetworking
 #else
@@ -30,6 +30,8 @@ public import RequestBuilder
 public final class URLSessionTransport: HTTPTransport {
     /// Bodies up to this size are sent from memory; larger ones from a temporary file.
     public let inMemoryLimit: Int
+    /// The folder that holds a body's temporary file while it is sent.
+    public let stagingDirectory: URL
     private let session: URLSession
     private let router: TaskRouter
 
@@ -38,8 +40,12 @@ public final class URLSessionTransport: HTTPTransport {
     /// - Parameters:
     ///   - configuration: The session's configuration; `.ephemeral` keeps no cookies or cache on disk.
     ///   - inMemoryLimit: The largest body read into memory instead of a temporary file.
-    public init(configuration: URLSessionConfiguration = .ephemeral, inMemoryLimit: Int = 4 * 1024 * 1024) {
+    ///   - stagingDirectory: Where larger bodies are written before they are sent;
+    ///     the system's temporary directory when `nil`. Each file is deleted once
+    ///     its request ends, whether it succeeded, failed or was cancelled.
+    public init(configuration: URLSessionConfiguration = .ephemeral, inMemoryLimit: Int = 4 * 1024 * 1024, stagingDirectory: URL? = nil) {
         self.inMemoryLimit = inMemoryLimit
+        self.stagingDirectory = stagingDirectory ?? FileManager.default.temporaryDirectory
         router = TaskRouter()
         session = URLSession(configuration: configuration, delegate: router, delegateQueue: nil)
     }
@@ -77,7 +83,7 @@ public final class URLSessionTransport: HTTPTransport {
             let data = Data(bytes)
             return try await run(request, progress: progress) { session.uploadTask(with: urlRequest, from: data) }
         }
-        let file = try await SpooledBody.write(body, for: request)
+        let file = try await SpooledBody.write(body, for: request, in: stagingDirectory)
         defer { file.remove() }
         urlRequest.setValue(String(file.length), forHTTPHeaderField: "Content-Length")
         if body.length == nil { urlRequest.setValue(nil, forHTTPHeaderField: "Transfer-Encoding") }
@@ -162,8 +168,8 @@ private struct SpooledBody {
     let url: URL
     let length: Int64
 
-    static func write(_ body: RequestBody, for request: PreparedRequest) async throws -> SpooledBody {
-        let url = FileManager.default.temporaryDirectory
+    static func write(_ body: RequestBody, for request: PreparedRequest, in directory: URL) async throws -> SpooledBody {
+        let url = directory
             .appending(path: "RequestBuilder-upload-\(UUID().uuidString)")
         guard FileManager.default.createFile(atPath: url.path(percentEncoded: false), contents: nil),
               let handle = try? FileHandle(forWritingTo: url)

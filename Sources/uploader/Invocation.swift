@@ -1,5 +1,6 @@
 import Foundation
 import HTTPTypes
+import UploaderItems
 
 /// What the command line asks for, before anything is encoded: the method,
 /// the URL and the request items in the order they were typed.

@@ -1,5 +1,6 @@
 import Foundation
 import RequestBuilder
+import UploaderItems
 
 /// Turns what the command line asks for into the request to send, checking
 /// every input on the way: a bad item fails here, before any connection.

@@ -1,4 +1,5 @@
 import Foundation
+import UploaderItems
 
 /// Turns the URL argument into a full `http`/`https` URL, as HTTPie does:
 /// `localhost:8080/up` means `http://localhost:8080/up`, and `:8080/up`

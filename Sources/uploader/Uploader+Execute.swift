@@ -2,6 +2,7 @@ import AsyncHTTPClient
 import Foundation
 import RequestBuilder
 import RequestBuilderAsyncHTTPClient
+import UploaderItems
 
 extension Uploader {
     /// Runs the command and returns the exit status; messages go to standard error.

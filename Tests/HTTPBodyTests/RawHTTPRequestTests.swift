@@ -47,4 +47,44 @@ import Testing
             try RawHTTPRequest(post("/a b"), body: nil)
         }
     }
+
+    @Test(arguments: ["", "/a\r\nX-Injected: 1", "/caf\u{E9}"])
+    func rejectsPathARequestLineCannotCarryNamingIt(path: String) throws {
+        let error = try #require(throws: RawHTTPRequestError.self) { try RawHTTPRequest(post(path), body: nil) }
+        #expect(error.description.hasPrefix("The request path "))
+        #expect(!error.description.contains("\r") && !error.description.contains("\n"), "the message must stay one line")
+    }
+
+    @Test(arguments: ["", "exa mple.com", "host\r\nX-Injected: 1"])
+    func rejectsAuthorityAHostLineCannotCarryNamingIt(authority: String) throws {
+        let request = HTTPRequest(method: .get, scheme: "http", authority: authority, path: "/")
+        let error = try #require(throws: RawHTTPRequestError.self) { try RawHTTPRequest(request, body: nil) }
+        #expect(error.description.hasPrefix("The request authority (host) "))
+        #expect(!error.description.contains("\r") && !error.description.contains("\n"), "the message must stay one line")
+    }
+
+    /// Found while writing the fuzz target's invariants: a bodiless request
+    /// kept a caller's framing fields and promised a body that never came.
+    @Test func dropsCallerFramingFromRequestWithoutBody() async throws {
+        let fields: HTTPFields = [.contentLength: "5", .transferEncoding: "chunked", .accept: "*/*"]
+        let request = HTTPRequest(method: .get, scheme: "http", authority: "h", path: "/", headerFields: fields)
+        let bytes = try await RawHTTPRequest(request, body: nil).collect()
+        #expect(String(decoding: bytes, as: UTF8.self) == "GET / HTTP/1.1\r\nHost: h\r\nAccept: */*\r\n\r\n")
+    }
+
+    /// Found by the FuzzRawHTTPRequest target.
+    @Test func rejectsTwoHostFieldsWithoutAuthority() throws {
+        let host = try #require(HTTPField.Name("Host"))
+        let fields = HTTPFields([HTTPField(name: host, value: "a.example"), HTTPField(name: host, value: "b.example")])
+        let request = HTTPRequest(method: .get, scheme: nil, authority: nil, path: "/", headerFields: fields)
+        let error = try #require(throws: RawHTTPRequestError.self) { try RawHTTPRequest(request, body: nil) }
+        #expect(error.description.contains("more than one Host"))
+    }
+
+    @Test func writesOneHostLineWhenTheFieldsHoldAnother() async throws {
+        let fields = HTTPFields([HTTPField(name: try #require(HTTPField.Name("Host")), value: "evil.example")])
+        let request = HTTPRequest(method: .get, scheme: "http", authority: "h", path: "/", headerFields: fields)
+        let bytes = try await RawHTTPRequest(request, body: nil).collect()
+        #expect(String(decoding: bytes, as: UTF8.self) == "GET / HTTP/1.1\r\nHost: h\r\n\r\n")
+    }
 }

@@ -30,6 +30,8 @@ public final class TestHTTPServer: Sendable {
         public internal(set) var bodyByteCount: Int64
         /// Whether the whole request (its end included) arrived.
         public internal(set) var isComplete: Bool
+        /// Whether the connection that carried the request has closed.
+        public internal(set) var connectionClosed = false
 
         /// The first value of a header field, the name compared case-insensitively.
         public func header(_ name: String) -> String? {
@@ -133,6 +135,18 @@ public final class TestHTTPServer: Sendable {
     /// The body bytes received so far, over all requests.
     public var totalBodyBytes: Int64 { state.withLock { $0.reduce(0) { $0 + $1.bodyByteCount } } }
 
+    /// Waits until every request received so far has seen its connection
+    /// close, or `timeout` passes; returns whether they all did.
+    public func waitForClosedConnections(timeout: Duration = .seconds(10)) async throws -> Bool {
+        let clock = ContinuousClock()
+        let deadline = clock.now + timeout
+        while clock.now < deadline {
+            if requests.allSatisfy(\.connectionClosed) { return true }
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        return requests.allSatisfy(\.connectionClosed)
+    }
+
     /// Stops listening; open connections are closed.
     public func stop() async throws {
         try await channel.close()
@@ -154,6 +168,8 @@ private final class RecordingHandler: ChannelInboundHandler {
     private let script: TestHTTPServer.Script
     private let recordLimit: Int
     private var current: (index: Int, reply: TestHTTPServer.Reply, keepAlive: Bool)?
+    /// The requests this connection carried, marked when it closes.
+    private var indices: [Int] = []
 
     init(state: LockedValue<[TestHTTPServer.RecordedRequest]>, script: TestHTTPServer.Script, recordLimit: Int) {
         self.state = state
@@ -176,6 +192,7 @@ private final class RecordingHandler: ChannelInboundHandler {
                 requests.append(recorded)
                 return requests.count - 1
             }
+            indices.append(index)
             let reply = script.reply(recorded, index)
             current = (index, reply, head.isKeepAlive)
             if reply.closeAfterBodyBytes == 0 {
@@ -219,6 +236,14 @@ private final class RecordingHandler: ChannelInboundHandler {
                 respond(reply, keepAlive: keepAlive, context: context)
             }
         }
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
+        let indices = self.indices
+        state.withLock { requests in
+            for index in indices { requests[index].connectionClosed = true }
+        }
+        context.fireChannelInactive()
     }
 
     private func respond(_ reply: TestHTTPServer.Reply, keepAlive: Bool, context: ChannelHandlerContext) {

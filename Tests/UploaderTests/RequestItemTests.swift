@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import uploader
+import UploaderItems
 
 @Suite struct RequestItemTests {
     @Test(arguments: [

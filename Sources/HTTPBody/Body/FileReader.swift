@@ -72,7 +72,9 @@ package final class FileReader {
     /// Fills as much of `buffer` as the file has left and returns the count;
     /// 0 means the file ended exactly at its expected length.
     ///
-    /// Fails if the file ends early or turns out longer than measured.
+    /// Fails if the file ends early or turns out longer than measured; the
+    /// read that reaches the expected length checks the file ends there, so a
+    /// grown file fails before its last bytes go out.
     package func read(into buffer: UnsafeMutableRawBufferPointer) throws(RequestBodyError) -> Int {
         guard remaining > 0 else {
             try checkEndOfFile()
@@ -93,6 +95,12 @@ package final class FileReader {
             filled += count
         }
         bytesRead += Int64(filled)
+        if remaining == 0 {
+            // Probe before the last bytes are handed over: a file that grew
+            // then fails while the receiver still holds a short body, rather
+            // than after it holds a complete one.
+            try checkEndOfFile()
+        }
         return filled
     }
 

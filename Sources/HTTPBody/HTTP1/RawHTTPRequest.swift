@@ -13,10 +13,11 @@ public import HTTPTypes
 /// ```
 ///
 /// The header section holds the request's own fields plus the ones the body
-/// implies: `Host` from the authority (written first), `Content-Type` and `Content-Encoding`
-/// unless the request sets them, and exactly one of `Content-Length` or
-/// `Transfer-Encoding: chunked` (any the request set itself are replaced, so
-/// the framing always agrees with the body).
+/// implies: `Host` from the authority (written first, replacing any `Host`
+/// field), `Content-Type` and `Content-Encoding` unless the request sets them,
+/// and, for a body, exactly one of `Content-Length` or `Transfer-Encoding: chunked`.
+/// Framing fields the request set itself are dropped, with or without a body,
+/// so the framing always agrees with the bytes that follow the head.
 public struct RawHTTPRequest: Sendable {
     /// The header fields as sent after `Host`, derived ones included, in order.
     public let headerFields: HTTPFields
@@ -46,8 +47,18 @@ public struct RawHTTPRequest: Sendable {
         }
         var fields = HTTPFields()
         for field in request.headerFields {
-            if body != nil, field.name == .contentLength || field.name == .transferEncoding { continue }
+            // Framing comes from the body alone: a bodiless request that kept a
+            // caller's `Transfer-Encoding: chunked` would leave the server
+            // waiting for chunks that never come.
+            if field.name == .contentLength || field.name == .transferEncoding { continue }
+            // A second Host line makes servers answer 400 (RFC 9112, section 3.2).
+            if request.authority != nil, field.name.canonicalName == "host" { continue }
             fields.append(field)
+        }
+        // Found by fuzzing: without an authority, two Host fields went out as
+        // two Host lines, which servers must answer with 400 (RFC 9112, section 3.2).
+        if fields.filter({ $0.name.canonicalName == "host" }).count > 1 {
+            throw .multipleHosts
         }
         if let body {
             if let contentType = body.contentType, fields[.contentType] == nil {
@@ -168,6 +179,8 @@ public struct RawHTTPRequestError: Error, Sendable, Hashable, CustomStringConver
     static func invalidPath(_ path: String) -> Self {
         Self(description: "The request path \(path.debugDescription) is empty or has spaces, control characters or non-ASCII bytes; percent-encode it (RFC 3986)")
     }
+
+    static let multipleHosts = Self(description: "The request has more than one Host field; a request carries exactly one host (RFC 9112, section 3.2)")
 
     static func invalidAuthority(_ authority: String) -> Self {
         Self(description: "The request authority (host) \(authority.debugDescription) is empty or has spaces, control characters or non-ASCII bytes")

@@ -1,12 +1,12 @@
 /// Bad input on the command line: a malformed item, a missing file, a bad
 /// header or URL. Caught before any connection is made; exits with status 2.
-struct InputError: Error, Equatable, CustomStringConvertible {
+package struct InputError: Error, Equatable, CustomStringConvertible {
     /// One line naming the item at fault and saying what would be right.
-    let description: String
+    package let description: String
 
-    init(_ description: String) { self.description = description }
+    package init(_ description: String) { self.description = description }
 
-    static func malformedItem(_ item: String, reason: String) -> InputError {
+    package static func malformedItem(_ item: String, reason: String) -> InputError {
         InputError("'\(item)': \(reason)")
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
 
 /// One request item from the command line, in HTTPie's syntax (or curl's `-F`).
-enum RequestItem: Equatable, Sendable {
+package enum RequestItem: Equatable, Sendable {
     /// `name=value`: a text field.
     case field(name: String, value: String)
     /// `name:=json`: a raw JSON value, sent as written.
@@ -14,15 +14,22 @@ enum RequestItem: Equatable, Sendable {
     case query(name: String, value: String)
 
     /// Where a file part's bytes come from, and how it is labelled.
-    struct FileSource: Equatable, Sendable {
+    package struct FileSource: Equatable, Sendable {
         /// The path, or `-` for standard input.
-        var path: String
+        package var path: String
         /// An explicit media type (`;type=`), which turns sniffing off.
-        var type: String?
+        package var type: String?
         /// The filename sent to the server (`;filename=`), if overridden.
-        var filename: String?
+        package var filename: String?
 
-        var isStandardInput: Bool { path == "-" }
+        package var isStandardInput: Bool { path == "-" }
+
+        /// A source with an explicit path, type and filename.
+        package init(path: String, type: String? = nil, filename: String? = nil) {
+            self.path = path
+            self.type = type
+            self.filename = filename
+        }
     }
 }
 
@@ -43,7 +50,7 @@ extension RequestItem {
     /// The first unescaped separator decides the kind (`==` and `:=` win over
     /// `=` and `:` at the same place); a backslash makes the next separator
     /// character part of the name (`a\=b=c` is the field `a=b`).
-    init(parsing text: String) throws(InputError) {
+    package init(parsing text: String) throws(InputError) {
         var name = ""
         var index = text.startIndex
         while index < text.endIndex {
@@ -90,7 +97,7 @@ extension RequestItem {
     }
 
     /// Parses curl's `-F` syntax: `name=value`, or `name=@path;type=…;filename=…`.
-    init(parsingFormPart text: String) throws(InputError) {
+    package init(parsingFormPart text: String) throws(InputError) {
         guard let equals = text.firstIndex(of: "=") else {
             throw .malformedItem(text, reason: "-F takes name=value or name=@path")
         }
@@ -108,7 +115,7 @@ extension RequestItem {
 extension RequestItem.FileSource {
     /// Parses `path`, `path;type=MIME`, `path;filename=NAME` or both, in
     /// either order; a value may be double-quoted to hold a `;`.
-    init(parsing text: String, item: String) throws(InputError) {
+    package init(parsing text: String, item: String) throws(InputError) {
         let parameterStart = ["type", "filename"]
             .compactMap { text.range(of: ";\($0)=")?.lowerBound }
             .min()
@@ -155,7 +162,7 @@ extension RequestItem.FileSource {
 
 extension String {
     /// The string without leading and trailing spaces and tabs.
-    var trimmingSpaces: String {
+    package var trimmingSpaces: String {
         let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" }
         return String(drop(while: isSpace).reversed().drop(while: isSpace).reversed())
     }

@@ -1,0 +1,92 @@
+import FuzzSupport
+import FuzzUploaderItems
+
+/// Feeds arbitrary text to the CLI's item parsers (`name=value`, `-F` parts).
+///
+/// Invariants: parsing never traps; an error quotes the item; a parsed item
+/// written back with its name escaped parses to the same item (where the
+/// grammar is unambiguous); names are never empty.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzRequestItem(_ start: UnsafeRawPointer?, _ count: Int) -> CInt {
+    var input = FuzzInput(start, count)
+    let text = input.rest()
+    do {
+        let item = try RequestItem(parsing: text)
+        check(item, parsedFrom: text)
+    } catch {
+        fuzzCheck(quotes(error.description, text), "error \(error.description.debugDescription) does not quote \(text.debugDescription)")
+    }
+    do {
+        let item = try RequestItem(parsingFormPart: text)
+        switch item {
+        case .field(let name, _), .file(let name, _):
+            fuzzCheck(!name.isEmpty && !name.contains("="), "-F name \(name.debugDescription) from \(text.debugDescription)")
+        default:
+            fuzzCheck(false, "-F gave \(item) for \(text.debugDescription)")
+        }
+    } catch {
+        fuzzCheck(quotes(error.description, text), "-F error \(error.description.debugDescription) does not quote \(text.debugDescription)")
+    }
+    return 0
+}
+
+private func check(_ item: RequestItem, parsedFrom text: String) {
+    let written: String?
+    switch item {
+    case .field(let name, let value):
+        fuzzCheck(!name.isEmpty, "empty field name from \(text.debugDescription)")
+        written = value.hasPrefix("=") ? nil : escape(name) + "=" + value
+    case .query(let name, let value):
+        fuzzCheck(!name.isEmpty, "empty query name from \(text.debugDescription)")
+        written = escape(name) + "==" + value
+    case .rawJSON(let name, let json):
+        fuzzCheck(!name.isEmpty, "empty JSON name from \(text.debugDescription)")
+        written = escape(name) + ":=" + json
+    case .header(let name, let value):
+        fuzzCheck(!name.isEmpty, "empty header name from \(text.debugDescription)")
+        fuzzCheck(value == value.trimmingSpaces, "header value \(value.debugDescription) keeps outer spaces")
+        written = value.hasPrefix("=") ? nil : escape(name) + ":" + value
+    case .file(let name, let source):
+        fuzzCheck(!name.isEmpty && !source.path.isEmpty, "empty file name or path from \(text.debugDescription)")
+        fuzzCheck(!source.path.contains(";type=") && !source.path.contains(";filename="), "path \(source.path.debugDescription) kept a parameter")
+        if source.type == "" { fuzzCheck(false, "empty type= accepted from \(text.debugDescription)") }
+        let plain = { (value: String) in !value.contains(";") && !value.contains("\"") && !value.contains("=") }
+        if (source.type.map(plain) ?? true), (source.filename.map(plain) ?? true) {
+            var text = escape(name) + "@" + source.path
+            if let type = source.type { text += ";type=" + type }
+            if let filename = source.filename { text += ";filename=" + filename }
+            written = text
+        } else {
+            written = nil
+        }
+    }
+    guard let written else { return }
+    do {
+        let again = try RequestItem(parsing: written)
+        fuzzCheck(again == item, "\(text.debugDescription) parsed to \(item), but its rewrite \(written.debugDescription) parsed to \(again)")
+    } catch {
+        fuzzCheck(false, "\(text.debugDescription) parsed to \(item), but its rewrite \(written.debugDescription) failed: \(error)")
+    }
+}
+
+/// A name with every separator character and backslash escaped.
+private func escape(_ name: String) -> String {
+    var escaped = ""
+    for character in name {
+        if character == "=" || character == ":" || character == "@" || character == "\\" { escaped.append("\\") }
+        escaped.append(character)
+    }
+    return escaped
+}
+
+/// The program's entry (see ``runFuzzer(_:_:_:)``).
+@_cdecl("FuzzRequestItem_main")
+public func fuzzRequestItemMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>) -> CInt {
+    runFuzzer(argc, argv, fuzzRequestItem)
+}
+
+/// Whether `message` holds `text` byte for byte (a `Character` search would
+/// miss text that starts with a combining mark, which joins the quote before it).
+private func quotes(_ message: String, _ text: String) -> Bool {
+    text.isEmpty || Array(message.utf8).firstRange(of: Array(text.utf8)) != nil
+}

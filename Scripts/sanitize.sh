@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# Runs the whole test suite under AddressSanitizer, then under ThreadSanitizer.
+# Each sanitizer builds into its own scratch folder (git-ignored) so the normal
+# .build stays warm. Too slow for every CI run; call it nightly or before a release.
+#
+#   Scripts/sanitize.sh            both sanitizers
+#   Scripts/sanitize.sh address    one of them (address | thread)
+#   SANITIZE_FILTER=Suite Scripts/sanitize.sh   a subset of the tests
+#
+# Logs go to .build-asan/sanitize.log and .build-tsan/sanitize.log.
+# Exit status: 0 when every requested run passed with no sanitizer report.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+
+suppressions="$PWD/Scripts/sanitizer-suppressions"
+# halt_on_error keeps the first report readable; detect_leaks is off because
+# Swift's runtime metadata caches look like leaks to LeakSanitizer.
+export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=0:halt_on_error=1:abort_on_error=0:print_summary=1}"
+export TSAN_OPTIONS="${TSAN_OPTIONS:-halt_on_error=0:second_deadlock_stack=1:suppressions=$suppressions/tsan.supp}"
+
+sanitizers=("${@:-address thread}")
+read -r -a sanitizers <<<"${sanitizers[*]}"
+status=0
+for sanitizer in "${sanitizers[@]}"; do
+    case "$sanitizer" in
+        address) scratch=.build-asan ;;
+        thread) scratch=.build-tsan ;;
+        *) echo "error: unknown sanitizer '$sanitizer' (address or thread)" >&2; exit 2 ;;
+    esac
+    mkdir -p "$scratch"
+    log="$scratch/sanitize.log"
+    filter=()
+    [[ -n "${SANITIZE_FILTER:-}" ]] && filter=(--filter "$SANITIZE_FILTER")
+    echo "== swift test --sanitize=$sanitizer (log: $log)"
+    swift test --sanitize="$sanitizer" --scratch-path "$scratch" "${filter[@]}" >"$log" 2>&1
+    result=$?
+    reports=$(grep -cE "^(==[0-9]+==ERROR: AddressSanitizer|WARNING: ThreadSanitizer|SUMMARY: (Address|Thread)Sanitizer)" "$log")
+    echo "   exit $result, sanitizer report lines: $reports"
+    grep -E "SUMMARY: (Address|Thread)Sanitizer" "$log" | sort | uniq -c
+    if ((result != 0 || reports != 0)); then
+        status=1
+        echo "   FAILED: see $log" >&2
+    fi
+done
+exit $status

@@ -1,0 +1,314 @@
+import Foundation
+import RequestBuilder
+import RequestBuilderAsyncHTTPClient
+import Testing
+import TestSupport
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Faults while a request is on its way: files that change under the reader,
+/// servers that hang up or never read, and cancellation. Each must end in a
+/// clear error, leave no temporary file, and never let the server receive a
+/// complete body that disagrees with its `Content-Length`.
+@Suite struct FaultTests {
+    /// A change made to a file while it is being read.
+    enum FileChange: String, CaseIterable, CustomTestStringConvertible {
+        case truncated, grown
+        var testDescription: String { rawValue }
+
+        func apply(to file: URL) {
+            let path = file.path(percentEncoded: false)
+            switch self {
+            case .truncated:
+                _ = truncate(path, off_t(2_500_000))
+            case .grown:
+                if let handle = FileHandle(forUpdatingAtPath: path) {
+                    _ = try? handle.seekToEnd()
+                    try? handle.write(contentsOf: [0x2A])
+                    try? handle.close()
+                }
+            }
+        }
+    }
+
+    static let fileSize = 8 * 1024 * 1024
+
+    /// The names in a staging folder (URLSessionTransport's temporary files).
+    static func contents(of directory: URL) -> [String] {
+        (try? FileManager.default.contentsOfDirectory(atPath: directory.path(percentEncoded: false))) ?? []
+    }
+
+    /// Checks what the server saw of a request the client gave up on: its
+    /// connection closed and fewer body bytes than `Content-Length` promised.
+    static func expectShortBodyAndClosedConnection(_ server: TestHTTPServer, sourceLocation: SourceLocation = #_sourceLocation) async throws {
+        #expect(try await server.waitForClosedConnections(), "the client left the connection open", sourceLocation: sourceLocation)
+        for request in server.requests {
+            let declared = request.header("Content-Length").flatMap { Int64($0) }
+            #expect(!request.isComplete, "the server received a complete request", sourceLocation: sourceLocation)
+            if let declared {
+                #expect(request.bodyByteCount < declared, sourceLocation: sourceLocation)
+            }
+        }
+    }
+
+    // MARK: Files that change while they are sent
+
+    @Test(arguments: FileChange.allCases)
+    func asyncHTTPClientStopsWhenFileChangesMidUpload(change: FileChange) async throws {
+        let server = try await TestHTTPServer.start(recordLimit: 0)
+        let directory = try TransportIntegrationTests.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let (file, _) = try TransportIntegrationTests.makeFile(size: Self.fileSize, in: directory)
+        let changed = OnceFlag()
+        let client = RequestClient(transport: AsyncHTTPClientTransport(chunkSize: 1 << 20))
+        let error = await #expect(throws: RequestError.self) {
+            try await client.send(TransportIntegrationTests.request(.put, server, body: try .file(at: file))) { _ in
+                // The first chunk has been read: change the file under the reader.
+                if changed.claim() { change.apply(to: file) }
+            }
+        }
+        #expect(error?.code == .invalidRequest)
+        #expect(error?.description.contains(file.path(percentEncoded: false)) == true)
+        #expect(error?.description.contains("changed size while it was being sent") == true)
+        try await Self.expectShortBodyAndClosedConnection(server)
+        try await server.stop()
+    }
+
+    /// URLSession sends from a staged copy, so the change must land while the
+    /// body is being staged: a stream part ahead of the file holds staging
+    /// open until the file has changed.
+    @Test(arguments: FileChange.allCases)
+    func urlSessionStopsWhenFileChangesWhileStaged(change: FileChange) async throws {
+        let server = try await TestHTTPServer.start(recordLimit: 0)
+        let directory = try TransportIntegrationTests.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let staging = directory.appending(path: "staging")
+        try FileManager.default.createDirectory(at: staging, withIntermediateDirectories: true)
+        let (file, _) = try TransportIntegrationTests.makeFile(size: Self.fileSize, in: directory)
+        let (stream, continuation) = AsyncStream<[UInt8]>.makeStream()
+        continuation.yield(Array("ahead of the file".utf8))
+        var form = MultipartFormData()
+        form.append(stream: stream, name: "note")
+        try form.appendFile(at: file, name: "file", contentType: .octetStream)
+        let client = RequestClient(transport: URLSessionTransport(stagingDirectory: staging))
+        let request = TransportIntegrationTests.request(.put, server, body: try .multipart(form))
+        let task = Task { try await client.send(request) }
+        let clock = ContinuousClock()
+        let start = clock.now
+        while Self.contents(of: staging).isEmpty, clock.now - start < .seconds(10) {
+            try await Task.sleep(for: .milliseconds(1))
+        }
+        change.apply(to: file)
+        continuation.finish()
+        let error = await #expect(throws: RequestError.self) { try await task.value }
+        #expect(error?.code == .invalidRequest)
+        #expect(error?.description.contains("changed size") == true, "\(String(describing: error))")
+        #expect(error?.description.contains(file.path(percentEncoded: false)) == true)
+        #expect(Self.contents(of: staging) == [])
+        #expect(server.requests.isEmpty, "nothing may be sent once the body failed")
+        try await server.stop()
+    }
+
+    @Test func asyncHTTPClientStopsWhenLaterFileIsDeletedMidUpload() async throws {
+        let server = try await TestHTTPServer.start(recordLimit: 0)
+        let directory = try TransportIntegrationTests.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let (first, _) = try TransportIntegrationTests.makeFile(size: Self.fileSize, in: directory)
+        let second = directory.appending(path: "second.bin")
+        try Data(repeating: 1, count: 4096).write(to: second)
+        var form = MultipartFormData(boundary: try .constant("fault-boundary"))
+        try form.appendFile(at: first, name: "first", contentType: .octetStream)
+        try form.appendFile(at: second, name: "second", contentType: .octetStream)
+        let removed = OnceFlag()
+        let client = RequestClient(transport: AsyncHTTPClientTransport(chunkSize: 1 << 20))
+        let error = await #expect(throws: RequestError.self) {
+            try await client.send(TransportIntegrationTests.request(.post, server, body: try .multipart(form))) { _ in
+                if removed.claim() { try? FileManager.default.removeItem(at: second) }
+            }
+        }
+        #expect(error?.code == .invalidRequest)
+        #expect(error?.description.contains(second.path(percentEncoded: false)) == true)
+        try await Self.expectShortBodyAndClosedConnection(server)
+        try await server.stop()
+    }
+
+    /// An open file keeps its bytes when its name is removed (POSIX unlink),
+    /// so the body that was measured is the body that is sent, whole.
+    @Test func asyncHTTPClientSendsOpenFileWhoseNameWasRemoved() async throws {
+        let server = try await TestHTTPServer.start()
+        let directory = try TransportIntegrationTests.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let (file, expected) = try TransportIntegrationTests.makeFile(size: Self.fileSize, in: directory)
+        let removed = OnceFlag()
+        let client = RequestClient(transport: AsyncHTTPClientTransport(chunkSize: 1 << 20))
+        let response = try await client.send(TransportIntegrationTests.request(.put, server, body: try .file(at: file))) { _ in
+            if removed.claim() { try? FileManager.default.removeItem(at: file) }
+        }
+        try await server.stop()
+        #expect(response.status == .ok)
+        #expect(!FileManager.default.fileExists(atPath: file.path(percentEncoded: false)))
+        #expect(server.requests.first?.body == expected)
+    }
+
+    // MARK: Servers that fail
+
+    @Test(arguments: TransportIntegrationTests.Kind.allCases)
+    func reportsServerClosingConnectionMidBody(kind: TransportIntegrationTests.Kind) async throws {
+        let server = try await TestHTTPServer.start(script: .sequence([.closeConnection(afterBodyBytes: 64 * 1024)]), recordLimit: 0)
+        let directory = try TransportIntegrationTests.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let staging = directory.appending(path: "staging")
+        try FileManager.default.createDirectory(at: staging, withIntermediateDirectories: true)
+        let (file, _) = try TransportIntegrationTests.makeFile(size: Self.fileSize, in: directory)
+        let transport: any HTTPTransport = kind == .urlSession ? URLSessionTransport(stagingDirectory: staging) : AsyncHTTPClientTransport()
+        let error = await #expect(throws: RequestError.self) {
+            try await RequestClient(transport: transport).send(TransportIntegrationTests.request(.put, server, body: try .file(at: file)))
+        }
+        #expect(error?.code == .transport)
+        #expect(error?.description.isEmpty == false)
+        #expect(Self.contents(of: staging) == [])
+        try await Self.expectShortBodyAndClosedConnection(server)
+        try await server.stop()
+    }
+
+    @Test(arguments: TransportIntegrationTests.Kind.allCases)
+    func timesOutWhenServerNeverReads(kind: TransportIntegrationTests.Kind) async throws {
+        let listener = try SilentListener()
+        defer { listener.close() }
+        let directory = try TransportIntegrationTests.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let staging = directory.appending(path: "staging")
+        try FileManager.default.createDirectory(at: staging, withIntermediateDirectories: true)
+        let (file, _) = try TransportIntegrationTests.makeFile(size: 32 * 1024 * 1024, in: directory)
+        let transport: any HTTPTransport = kind == .urlSession ? URLSessionTransport(stagingDirectory: staging) : AsyncHTTPClientTransport()
+        var request = PreparedRequest(
+            head: HTTPRequest(method: .put, scheme: "http", authority: "127.0.0.1:\(listener.port)", path: "/never-read"),
+            body: try .file(at: file)
+        )
+        request.timeout = .milliseconds(500)
+        let clock = ContinuousClock()
+        let start = clock.now
+        let error = await #expect(throws: RequestError.self) {
+            try await RequestClient(transport: transport).send(request)
+        }
+        #expect(error?.code == .timedOut)
+        #expect(error?.description.contains("127.0.0.1:\(listener.port)") == true)
+        #expect(clock.now - start < .seconds(30))
+        #expect(Self.contents(of: staging) == [])
+    }
+
+    // MARK: Cancellation
+
+    /// AsyncHTTPClient only: cancelling a URLSession upload task mid-send
+    /// crashes swift-corelibs-foundation (Swift 6.3.1: `EasyHandle.swift:484`,
+    /// a `try!` on libcurl error 43), taking the test process down with it.
+    /// URLSession's cancellation while staging is covered by
+    /// `TransportIntegrationTests.cancelsMidUpload(urlSession)`.
+    @Test(arguments: [TransportIntegrationTests.Kind.asyncHTTPClient])
+    func cancellationAtRandomPointsEndsCleanly(kind: TransportIntegrationTests.Kind) async throws {
+        let server = try await TestHTTPServer.start(recordLimit: 0)
+        let directory = try TransportIntegrationTests.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let staging = directory.appending(path: "staging")
+        try FileManager.default.createDirectory(at: staging, withIntermediateDirectories: true)
+        let size = 24 * 1024 * 1024
+        let (file, _) = try TransportIntegrationTests.makeFile(size: size, in: directory)
+        let transport: any HTTPTransport = kind == .urlSession ? URLSessionTransport(stagingDirectory: staging) : AsyncHTTPClientTransport()
+        let client = RequestClient(transport: transport)
+        var generator = SystemRandomNumberGenerator()
+        var delays: [Int] = [0]  // cancelled before it starts, then random points
+        for _ in 0..<7 { delays.append(Int.random(in: 1...250, using: &generator)) }
+        var cancelled = 0
+        for delay in delays {
+            let request = TransportIntegrationTests.request(.put, server, body: try .file(at: file))
+            let task = Task {
+                if delay == 0 { withUnsafeCurrentTask { $0?.cancel() } }
+                return try await client.send(request)
+            }
+            try await Task.sleep(for: .milliseconds(delay))
+            task.cancel()
+            do {
+                let response = try await task.value
+                #expect(response.status == .ok, "cancelled after \(delay) ms")
+            } catch let error as RequestError {
+                #expect(error.code == .cancelled, "cancelled after \(delay) ms: \(error)")
+                cancelled += 1
+            }
+            #expect(Self.contents(of: staging) == [], "cancelled after \(delay) ms")
+        }
+        #expect(cancelled >= 1)
+        // Every request the server saw either arrived whole or was cut short
+        // with its connection closed: never complete with the wrong length.
+        let clock = ContinuousClock()
+        let start = clock.now
+        while server.requests.contains(where: { !$0.isComplete && !$0.connectionClosed }), clock.now - start < .seconds(10) {
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        for request in server.requests {
+            if request.isComplete {
+                #expect(request.bodyByteCount == Int64(size))
+            } else {
+                #expect(request.connectionClosed)
+                #expect(request.bodyByteCount < Int64(size))
+            }
+        }
+        try await server.stop()
+    }
+}
+
+/// Why the silent listener could not be set up.
+struct ListenerError: Error, CustomStringConvertible {
+    let description: String
+}
+
+/// True for the first caller only: runs a fault once from a callback that repeats.
+final class OnceFlag: Sendable {
+    private let claimed = LockedBox(false)
+
+    func claim() -> Bool {
+        var first = false
+        claimed.mutate { done in
+            first = !done
+            done = true
+        }
+        return first
+    }
+}
+
+/// A TCP listener on 127.0.0.1 that never accepts: the kernel completes the
+/// handshake, the client's bytes fill the socket buffers, and nothing reads them.
+final class SilentListener: Sendable {
+    let port: Int
+    private let descriptor: Int32
+
+    init() throws {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { throw ListenerError(description: "socket() failed: \(errno)") }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = 0
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) }
+        }
+        guard bound == 0, listen(fd, 4) == 0 else {
+            Glibc.close(fd)
+            throw ListenerError(description: "bind() or listen() failed: \(errno)")
+        }
+        let named = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
+        }
+        guard named == 0 else {
+            Glibc.close(fd)
+            throw ListenerError(description: "getsockname() failed: \(errno)")
+        }
+        descriptor = fd
+        port = Int(UInt16(bigEndian: address.sin_port))
+    }
+
+    func close() {
+        Glibc.close(descriptor)
+    }
+}

@@ -1,0 +1,52 @@
+import Foundation
+import TestSupport
+import Testing
+import UploaderItems
+
+/// Rows of docs/bad-input.md that no other test covered.
+@Suite struct BadInputCatalogueTests {
+    @Test(arguments: [
+        ("f@x;type=a/b;bogus=1", "unknown parameter 'bogus'; use ;type=MIME or ;filename=NAME"),
+        ("f@x;type=a/b;nothing", "expected ;type=MIME or ;filename=NAME after the path"),
+        ("f@x;filename=\"a\"b", "expected ';' after the quoted filename= value"),
+        ("f@;type=text/plain", "the file path is empty"),
+    ])
+    func malformedFileItemNamesTheProblem(text: String, reason: String) throws {
+        let error = try #require(throws: InputError.self) { try RequestItem(parsing: text) }
+        #expect(error.description == "'\(text)': \(reason)")
+    }
+
+    @Test(arguments: [
+        ("noequals", "-F takes name=value or name=@path"),
+        ("=value", "the part name before '=' is empty"),
+    ])
+    func malformedFormPartNamesTheProblem(text: String, reason: String) throws {
+        let error = try #require(throws: InputError.self) { try RequestItem(parsingFormPart: text) }
+        #expect(error.description == "'\(text)': \(reason)")
+    }
+
+    /// Bad options exit 2 with one line naming the option, and nothing is sent.
+    @Test(arguments: [
+        (["-H", "NoColonHere"], "-H 'NoColonHere': expected 'Name: value'"),
+        (["-H", ": value"], "the header name is empty"),
+        (["--timeout", "0", "a=1"], "--timeout 0.0: the timeout must be a positive number of seconds"),
+        (["--data", "x", "--json"], "--data sends a raw body; drop --json, --form or --multipart"),
+        (["--json", "f@/etc/hostname"], "a JSON body cannot carry files; use --multipart"),
+        (["X-Bad:a\u{1}b"], "header 'X-Bad': the value has a line break"),
+    ])
+    func badOptionExitsTwoNamingIt(arguments: [String], message: String) async throws {
+        let server = try await TestHTTPServer.start()
+        defer { Task { try? await server.stop() } }
+        let result = try await UploaderProcess.run(["localhost:\(server.port)/up"] + arguments)
+        #expect(result.status == 2, "\(result.standardError)")
+        #expect(result.standardError.contains(message), "\(result.standardError)")
+        #expect(result.standardError.split(separator: "\n").count == 1)
+        #expect(server.requests.isEmpty)
+    }
+
+    @Test func missingURLExitsTwo() async throws {
+        let result = try await UploaderProcess.run([])
+        #expect(result.status == 2)
+        #expect(result.standardError.contains("URL"), "\(result.standardError)")
+    }
+}
