@@ -1,5 +1,6 @@
 import Foundation
 import RequestBuilder
+import RequestBuilderURLSession
 import RequestBuilderAsyncHTTPClient
 import Testing
 import TestSupport
