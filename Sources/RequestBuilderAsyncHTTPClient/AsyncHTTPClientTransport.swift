@@ -90,6 +90,10 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
             default:
                 return .transport(request, "\(error)", underlying: error)
             }
+        case let error as IOError:
+            // NIO's own description ("connection reset (error set): ...") reads
+            // as noise to a user; the system's sentence says what happened.
+            return .transport(request, SystemErrorText.describe(error.errnoCode), underlying: error)
         default:
             return .transport(request, "\(error)", underlying: error)
         }

@@ -25,8 +25,12 @@ public import RequestBuilder
 ///   in the temporary directory for the whole body. For large uploads on Linux
 ///   prefer `AsyncHTTPClientTransport`, which streams with no copy to disk.
 ///
-/// Errors reading the body, writing the temporary file or sending the request
-/// all end as ``RequestError``; none of them can crash the process.
+/// Errors reading the body or writing the temporary file end as
+/// ``RequestError``. One failure is out of our hands: on Linux,
+/// swift-corelibs-foundation itself traps (`try!` in EasyHandle.swift, libcurl
+/// code 43) when an upload fails mid-send, such as a server closing the
+/// connection or a timeout while the body is going out. Where that matters,
+/// use `AsyncHTTPClientTransport` on Linux.
 public final class URLSessionTransport: HTTPTransport {
     /// Bodies up to this size are sent from memory; larger ones from a temporary file.
     public let inMemoryLimit: Int

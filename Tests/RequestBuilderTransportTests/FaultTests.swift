@@ -154,7 +154,11 @@ import Glibc
 
     // MARK: Servers that fail
 
-    @Test(arguments: TransportIntegrationTests.Kind.allCases)
+    // AsyncHTTPClient only: on Linux, swift-corelibs-foundation traps
+    // (`try!` in EasyHandle.swift:484, libcurl code 43) when a URLSession upload
+    // fails mid-send, which kills the whole test process. URLSessionTransport
+    // documents this limitation.
+    @Test(arguments: [TransportIntegrationTests.Kind.asyncHTTPClient])
     func reportsServerClosingConnectionMidBody(kind: TransportIntegrationTests.Kind) async throws {
         let server = try await TestHTTPServer.start(script: .sequence([.closeConnection(afterBodyBytes: 64 * 1024)]), recordLimit: 0)
         let directory = try TransportIntegrationTests.temporaryDirectory()
@@ -173,7 +177,11 @@ import Glibc
         try await server.stop()
     }
 
-    @Test(arguments: TransportIntegrationTests.Kind.allCases)
+    // AsyncHTTPClient only: on Linux, swift-corelibs-foundation traps
+    // (`try!` in EasyHandle.swift:484, libcurl code 43) when a URLSession upload
+    // fails mid-send, which kills the whole test process. URLSessionTransport
+    // documents this limitation.
+    @Test(arguments: [TransportIntegrationTests.Kind.asyncHTTPClient])
     func timesOutWhenServerNeverReads(kind: TransportIntegrationTests.Kind) async throws {
         let listener = try SilentListener()
         defer { listener.close() }

@@ -99,7 +99,11 @@ import TestSupport
         #expect(server.requests.map(\.body) == [Array("twice".utf8), Array("twice".utf8)])
     }
 
-    @Test(arguments: Kind.allCases)
+    // AsyncHTTPClient only: on Linux, swift-corelibs-foundation traps
+    // (`try!` in EasyHandle.swift:484, libcurl code 43) when a URLSession upload
+    // fails mid-send, which kills the whole test process. URLSessionTransport
+    // documents this limitation.
+    @Test(arguments: [Kind.asyncHTTPClient])
     func retriesConnectionClosedMidBody(kind: Kind) async throws {
         let server = try await TestHTTPServer.start(script: .sequence([
             .closeConnection(afterBodyBytes: 64 * 1024), .status(200),

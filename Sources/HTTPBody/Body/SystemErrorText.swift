@@ -7,8 +7,8 @@ import Darwin
 #endif
 
 /// Turns an `errno` value into the sentence the C library has for it.
-enum SystemErrorText {
-    static func describe(_ code: Int32) -> String {
+package enum SystemErrorText {
+    package static func describe(_ code: Int32) -> String {
         guard let text = strerror(code) else { return "error \(code)" }
         return String(cString: text)
     }
