@@ -16,6 +16,9 @@ suppressions="$PWD/Scripts/sanitizer-suppressions"
 # halt_on_error keeps the first report readable; detect_leaks is off because
 # Swift's runtime metadata caches look like leaks to LeakSanitizer.
 export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=0:halt_on_error=1:abort_on_error=0:print_summary=1}"
+# Swift's crash backtracer reads the dying process's memory, which
+# AddressSanitizer then reports as a second, bogus error after a real one.
+export SWIFT_BACKTRACE=enable=no
 export TSAN_OPTIONS="${TSAN_OPTIONS:-halt_on_error=0:second_deadlock_stack=1:suppressions=$suppressions/tsan.supp}"
 
 sanitizers=("${@:-address thread}")
