@@ -8,12 +8,16 @@ public import RequestBuilder
 /// Sends requests with AsyncHTTPClient, streaming bodies from their source
 /// to the socket in constant memory.
 ///
-/// The body is read one chunk at a time only as fast as the connection takes
-/// it (AsyncHTTPClient asks for the next chunk when the channel is writable
-/// again), so a 10 GB file costs a few chunks of memory. A body of known
-/// length goes out with `Content-Length`, others with chunked encoding.
-/// Upload progress counts the bytes handed to the connection.
-/// Cancelling the calling task closes the request.
+/// The body is read one chunk at a time, the next one only after the
+/// connection has taken the last and can take more, so a 10 GB file costs a
+/// couple of chunks of memory. File and multipart bodies are read straight
+/// into the buffers written to the socket. A body of known length goes out
+/// with `Content-Length`, others with chunked encoding. Upload progress counts
+/// the bytes handed to the connection. Cancelling the calling task closes the request.
+///
+/// Each chunk waits for every event loop of the client's group to run what
+/// was queued on it; a client with a small group (one loop is plenty for a
+/// handful of connections) keeps that wait short.
 public struct AsyncHTTPClientTransport: HTTPTransport {
     /// The client that sends the requests.
     public let client: HTTPClient
@@ -53,7 +57,7 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
             }
             outgoing.headers.remove(name: "Content-Length")
             outgoing.headers.remove(name: "Transfer-Encoding")
-            let chunks = ByteBufferChunks(body: body, chunkSize: chunkSize, progress: progress)
+            let chunks = ByteBufferChunks(body: body, chunkSize: chunkSize, eventLoops: Array(client.eventLoopGroup.makeIterator()), progress: progress)
             outgoing.body = .stream(chunks, length: body.length.map { .known($0) } ?? .unknown)
         }
         let deadline = request.timeout.map { NIODeadline.now() + TimeAmount($0) } ?? .distantFuture
@@ -104,80 +108,5 @@ extension TimeAmount {
     init(_ duration: Duration) {
         let (seconds, attoseconds) = duration.components
         self = .nanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
-    }
-}
-
-/// A body's chunks as `ByteBuffer`s, reporting progress as each one is taken.
-struct ByteBufferChunks: AsyncSequence, Sendable {
-    typealias Element = ByteBuffer
-
-    let body: RequestBody
-    let chunkSize: Int
-    let progress: @Sendable (UploadProgress) -> Void
-
-    func makeAsyncIterator() -> Iterator {
-        Iterator(body: body, chunkSize: chunkSize, total: body.length, progress: progress)
-    }
-
-    struct Iterator: AsyncIteratorProtocol {
-        private enum Source {
-            case notStarted(RequestBody)
-            case file(FileReader)
-            case chunks(any ChunkSource)
-            case finished
-        }
-
-        private var source: Source
-        let chunkSize: Int
-        let total: Int64?
-        let progress: @Sendable (UploadProgress) -> Void
-        var sent: Int64 = 0
-        private let allocator = ByteBufferAllocator()
-
-        init(body: RequestBody, chunkSize: Int, total: Int64?, progress: @escaping @Sendable (UploadProgress) -> Void) {
-            source = .notStarted(body)
-            self.chunkSize = chunkSize
-            self.total = total
-            self.progress = progress
-        }
-
-        mutating func next() async throws -> ByteBuffer? {
-            if case .notStarted(let body) = source {
-                // A plain file body is read straight into the ByteBuffer the
-                // connection writes from: one copy fewer than going through `[UInt8]` chunks.
-                source = .finished  // a failure to open ends the body
-                let opened = try body.makeChunkSource()
-                if let file = opened as? FileChunkSource {
-                    source = .file(file.reader)
-                } else {
-                    source = .chunks(opened)
-                }
-            }
-            let buffer: ByteBuffer
-            switch source {
-            case .notStarted, .finished:
-                return nil
-            case .file(let reader):
-                let wanted = Int(Swift.min(Int64(chunkSize), reader.remaining))
-                guard wanted > 0 else {
-                    source = .finished
-                    _ = try reader.read(into: UnsafeMutableRawBufferPointer(start: nil, count: 0))  // checks the file did not grow
-                    return nil
-                }
-                var fileBuffer = allocator.buffer(capacity: wanted)
-                _ = try fileBuffer.writeWithUnsafeMutableBytes(minimumWritableBytes: wanted) { pointer in
-                    try reader.read(into: UnsafeMutableRawBufferPointer(rebasing: pointer[..<wanted]))
-                }
-                buffer = fileBuffer
-            case .chunks(var chunks):
-                source = .finished  // a thrown error ends the body too
-                guard let chunk = try await chunks.nextChunk(maximumLength: chunkSize) else { return nil }
-                source = .chunks(chunks)
-                buffer = ByteBuffer(bytes: chunk)
-            }
-            sent += Int64(buffer.readableBytes)
-            progress(UploadProgress(bytesSent: sent, totalBytes: total))
-            return buffer
-        }
     }
 }

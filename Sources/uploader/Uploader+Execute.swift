@@ -1,5 +1,7 @@
 import AsyncHTTPClient
 import Foundation
+import NIOCore
+import NIOPosix
 import RequestBuilder
 import RequestBuilderAsyncHTTPClient
 import UploaderItems
@@ -77,8 +79,10 @@ extension Uploader {
         // A refused connection should fail at once, not after the connect
         // timeout: --retry decides whether to try again.
         configuration.connectionPool.retryConnectionEstablishment = false
-        let client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
-        defer { Task { try? await client.shutdown() } }
+        // One request needs one event loop; a group of one also keeps the
+        // transport's wait for the loop between body chunks short.
+        let eventLoops = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+        let client = HTTPClient(eventLoopGroup: eventLoops, configuration: configuration)
 
         var middleware: [any RequestMiddleware] = []
         if retry > 0 {
@@ -107,9 +111,11 @@ extension Uploader {
             bar?.finish()
             report("\(error)")
             try? await client.shutdown()
+            try? await eventLoops.shutdownGracefully()
             return .networkFailure
         }
         try? await client.shutdown()
+        try? await eventLoops.shutdownGracefully()
 
         if verbose || printResponseHeaders {
             standardError.writeText(Self.describeHead(of: response))

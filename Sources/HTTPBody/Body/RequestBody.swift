@@ -147,22 +147,3 @@ extension RequestBody {
         }
     }
 }
-
-/// A producer of a body's bytes, front to back: one instance per read of a body.
-///
-/// Implementations fill each chunk with as many bytes as they have, up to the
-/// maximum, so that consumers see few, large chunks.
-package protocol ChunkSource {
-    /// Returns the next non-empty chunk of at most `maximumLength` bytes, or
-    /// `nil` once the body has ended.
-    mutating func nextChunk(maximumLength: Int) async throws -> [UInt8]?
-
-    /// Whether the bytes of the chunk most recently returned are worth
-    /// compressing: `false` for JPEG, zip and other already-compressed data,
-    /// so a gzip stream can store them instead of deflating them again.
-    var lastChunkIsCompressible: Bool { get }
-}
-
-extension ChunkSource {
-    package var lastChunkIsCompressible: Bool { true }
-}

@@ -32,9 +32,13 @@ struct MultipartChunkSource: ChunkSource {
     }
 
     mutating func nextChunk(maximumLength: Int) async throws -> [UInt8]? {
+        try await nextChunk(maximumLength: maximumLength, as: [UInt8].self)
+    }
+
+    mutating func nextChunk<Storage: ChunkStorage>(maximumLength: Int, as storage: Storage.Type) async throws -> Storage? {
         while index <= segments.count {
             if index < segments.count, case .stream(let body, let name, let isCompressible) = segments[index] {
-                if let chunk = try await nextStreamChunk(body: body, name: name, maximumLength: maximumLength) {
+                if let chunk = try await nextStreamChunk(body: body, name: name, maximumLength: maximumLength, as: Storage.self) {
                     lastChunkIsCompressible = isCompressible
                     return chunk
                 }
@@ -42,17 +46,12 @@ struct MultipartChunkSource: ChunkSource {
             }
             let isCompressible = index < segments.count ? segments[index].isCompressible : true
             let capacity = bytesAhead(isCompressible: isCompressible, limit: maximumLength)
-            var failure: (any Error)?
-            let chunk = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
-                do {
-                    count = try fill(UnsafeMutableRawBufferPointer(buffer), isCompressible: isCompressible)
-                } catch {
-                    failure = error
-                    count = 0
-                }
+            var filled = 0
+            let chunk = try Storage(capacity: capacity) { buffer in
+                filled = try fill(buffer, isCompressible: isCompressible)
+                return filled
             }
-            if let failure { throw failure }
-            if !chunk.isEmpty {
+            if filled > 0 {
                 lastChunkIsCompressible = isCompressible
                 return chunk
             }
@@ -166,7 +165,9 @@ struct MultipartChunkSource: ChunkSource {
     }
 
     /// The next chunk of a stream part, or `nil` (moving past it) when it ends.
-    private mutating func nextStreamChunk(body: RequestBody, name: String, maximumLength: Int) async throws -> [UInt8]? {
+    private mutating func nextStreamChunk<Storage: ChunkStorage>(
+        body: RequestBody, name: String, maximumLength: Int, as storage: Storage.Type
+    ) async throws -> Storage? {
         var source: any ChunkSource
         do {
             source = try stream ?? body.makeChunkSource()
@@ -174,9 +175,9 @@ struct MultipartChunkSource: ChunkSource {
             throw error.naming(part: name)
         }
         stream = nil
-        let next: [UInt8]?
+        let next: Storage?
         do {
-            next = try await source.nextChunk(maximumLength: maximumLength)
+            next = try await source.nextChunk(maximumLength: maximumLength, as: Storage.self)
         } catch let error as RequestBodyError {
             throw error.naming(part: name)
         }

@@ -29,13 +29,19 @@ extension RequestBody {
 }
 
 /// Reads a file straight into each chunk's storage: one copy, kernel to chunk.
-///
-/// `package` so a transport can read the file straight into its own buffers.
-package struct FileChunkSource: ChunkSource {
-    package let reader: FileReader
+struct FileChunkSource: ChunkSource {
+    let reader: FileReader
 
-    package mutating func nextChunk(maximumLength: Int) async throws -> [UInt8]? {
-        let chunk = try reader.readChunk(maximumLength: maximumLength)
-        return chunk.isEmpty ? nil : chunk
+    mutating func nextChunk(maximumLength: Int) async throws -> [UInt8]? {
+        try await nextChunk(maximumLength: maximumLength, as: [UInt8].self)
+    }
+
+    mutating func nextChunk<Storage: ChunkStorage>(maximumLength: Int, as storage: Storage.Type) async throws -> Storage? {
+        let capacity = Int(min(Int64(max(0, maximumLength)), reader.remaining))
+        guard capacity > 0 else {
+            _ = try reader.read(into: UnsafeMutableRawBufferPointer(start: nil, count: 0))  // checks the file did not grow
+            return nil
+        }
+        return try Storage(capacity: capacity) { buffer in try reader.read(into: buffer) }
     }
 }

@@ -1,0 +1,77 @@
+import Foundation
+import HTTPBody
+import NIOCore
+import NIOPosix
+import RequestBuilder
+@testable import RequestBuilderAsyncHTTPClient
+import Testing
+
+/// The AsyncHTTPClient transport reads a chunk ahead of the connection, never
+/// more: the next chunk waits until the event loop has taken the last one.
+@Suite struct BodyBackPressureTests {
+    @Test func holdsTheNextChunkWhileTheEventLoopIsBusy() async throws {
+        let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+        let loop = group.next()
+        let chunks = ByteBufferChunks(
+            body: .bytes(Array(repeating: 7, count: 4096)), chunkSize: 1024, eventLoops: [loop], progress: { _ in }
+        )
+        // The loop is busy (as if writing a large chunk) until `gate` opens.
+        let gate = DispatchSemaphore(value: 0)
+        let busy = loop.submit { gate.wait() }
+        let handedOver = LockedBox(0)
+        let reader = Task {
+            var iterator = chunks.makeAsyncIterator()
+            while try await iterator.next() != nil {
+                handedOver.mutate { $0 += 1 }
+            }
+        }
+        try await Task.sleep(for: .milliseconds(300))
+        let whileBusy = handedOver.value
+        gate.signal()
+        try await busy.get()
+        try await reader.value
+        try await group.shutdownGracefully()
+
+        #expect(whileBusy == 1, "only the first chunk may go out before the loop takes it")
+        #expect(handedOver.value == 4)
+    }
+
+    @Test func readsFilesStraightIntoByteBuffersWithProgress() async throws {
+        let directory = try TransportIntegrationTests.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let (file, bytes) = try TransportIntegrationTests.makeFile(size: 3 * 1024 * 1024 + 5, in: directory)
+        let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+        let reports = LockedBox<[Int64]>([])
+        let chunks = ByteBufferChunks(
+            body: try .file(at: file), chunkSize: 1 << 20, eventLoops: [group.next()],
+            progress: { report in reports.mutate { $0.append(report.bytesSent) } }
+        )
+        var received: [UInt8] = []
+        for try await buffer in chunks {
+            received += buffer.readableBytesView
+        }
+        try await group.shutdownGracefully()
+        #expect(received == bytes)
+        #expect(reports.value == [1 << 20, 2 << 20, 3 << 20, Int64(received.count)])
+    }
+
+    @Test func writesMultipartFormsIntoByteBuffersAsTheyEncode() async throws {
+        let directory = try TransportIntegrationTests.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let (file, _) = try TransportIntegrationTests.makeFile(size: 700_001, in: directory)
+        var form = MultipartFormData(boundary: try .constant("back-pressure-boundary"))
+        form.append("a field", name: "title")
+        try form.appendFile(at: file, name: "file")
+        form.append([UInt8](repeating: 0xFF, count: 300_000), name: "blob", filename: "blob.bin")
+        let body = try RequestBody.multipart(form)
+        let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+        let chunks = ByteBufferChunks(body: body, chunkSize: 64 * 1024, eventLoops: [group.next()], progress: { _ in })
+        var received: [UInt8] = []
+        for try await buffer in chunks {
+            #expect(buffer.readableBytes <= 64 * 1024)
+            received += buffer.readableBytesView
+        }
+        try await group.shutdownGracefully()
+        #expect(received == (try await body.collect()))
+    }
+}
