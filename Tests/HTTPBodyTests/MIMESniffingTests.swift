@@ -50,6 +50,25 @@ import Testing
         #expect(StandardMediaTypeSniffer().mediaType(of: textAsCSV)?.essence == "text/csv")
     }
 
+    @Test func namesTextByItsTextExtension() {
+        func sniff(_ text: String, _ filename: String) -> String? {
+            StandardMediaTypeSniffer().mediaType(of: MediaTypeSample(prefix: Array(text.utf8), filename: filename))?.essence
+        }
+        #expect(sniff("int main(void) { return 0; }\n", "notes.txt") == "text/plain")
+        #expect(sniff("# Title\n\nSome *words*.\n", "README.md") == "text/markdown")
+        #expect(sniff("<?xml version=\"1.0\"?>\n<a/>\n", "feed.xml") == "text/xml")
+        #expect(sniff("<!DOCTYPE html>\n<p>hi</p>\n", "page.HTML") == "text/html")
+        #expect(sniff("#!/bin/sh\necho hi\n", "run.sh") == "text/x-shellscript")
+        #expect(sniff("import os\nprint(os.name)\n", "tool.py") == "text/x-script.python")
+        // The same names libmagic gives these formats, so the path taken does not show.
+        #expect(LibmagicMediaTypeSniffer().mediaType(of: MediaTypeSample(prefix: Array("#!/bin/sh\necho hi\n".utf8)))?.essence == "text/x-shellscript")
+        #expect(LibmagicMediaTypeSniffer().mediaType(of: MediaTypeSample(prefix: Array("<?xml version=\"1.0\"?>\n<a/>\n".utf8)))?.essence == "text/xml")
+        // A text extension on bytes that are not text is not believed.
+        #expect(sniff("\u{0}\u{1}\u{2}\u{3} binary", "notes.txt") != "text/plain")
+        let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+        #expect(StandardMediaTypeSniffer().mediaType(of: MediaTypeSample(prefix: png, filename: "image.txt"))?.essence == "image/png")
+    }
+
     @Test func sniffsPlainTextWithoutExtension() throws {
         #expect(try StandardMediaTypeSniffer().mediaType(ofFileAt: fixture("notes"))?.essence == "text/plain")
         #expect(SignatureMediaTypeSniffer().mediaType(of: MediaTypeSample(prefix: Array("héllo".utf8)))?.essence == "text/plain")
