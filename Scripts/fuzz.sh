@@ -62,7 +62,10 @@ printf '\n%-22s %10s %10s %8s\n' target "runs" "exec/s" crashes
 for target in "${targets[@]}"; do
     log="$work/$target.log"
     runs=$(grep -oE '^#[0-9]+' "$log" | tail -1 | tr -d '#')
-    speed=$(grep -oE 'exec/s: [0-9]+' "$log" | tail -1 | grep -oE '[0-9]+')
+    # The average over the run: runs / seconds of the last status line (each
+    # line's own exec/s is one fork job's, which a busy machine can starve).
+    seconds_run=$(grep -oE 'time: [0-9]+s' "$log" | tail -1 | grep -oE '[0-9]+')
+    speed=$(awk -v r="${runs:-0}" -v t="${seconds_run:-0}" 'BEGIN { if (t > 0) printf "%d", r / t }')
     crashes=$(find "$work/crashes/$target" -type f \( -name 'crash-*' -o -name 'leak-*' -o -name 'timeout-*' -o -name 'oom-*' \) | wc -l)
     printf '%-22s %10s %10s %8s\n' "$target" "${runs:-?}" "${speed:-?}" "$crashes"
     ((crashes == 0)) || status=1

@@ -42,38 +42,41 @@ extension RequestItem {
     private enum Kind { case query, rawJSON, field, file, header }
 
     /// The characters a backslash can make part of a name.
-    private static let escapable: Set<Character> = ["=", ":", "@", "\\"]
+    private static let escapable: Set<Unicode.Scalar> = ["=", ":", "@", "\\"]
 
     /// Parses an item such as `title=Hello`, `photo@cat.jpg;type=image/jpeg`,
     /// `count:=3`, `Authorization:Bearer x` or `page==2`.
     ///
     /// The first unescaped separator decides the kind (`==` and `:=` win over
     /// `=` and `:` at the same place); a backslash makes the next separator
-    /// character part of the name (`a\=b=c` is the field `a=b`).
+    /// character part of the name (`a\=b=c` is the field `a=b`). Separators
+    /// are found among Unicode scalars, not characters, so a value that
+    /// starts with a combining mark does not hide the separator before it.
     package init(parsing text: String) throws(InputError) {
-        var name = ""
-        var index = text.startIndex
-        while index < text.endIndex {
-            let character = text[index]
-            if character == "\\" {
-                let next = text.index(after: index)
-                if next < text.endIndex, Self.escapable.contains(text[next]) {
-                    name.append(text[next])
-                    index = text.index(after: next)
+        let scalars = text.unicodeScalars
+        var name = String.UnicodeScalarView()
+        var index = scalars.startIndex
+        while index < scalars.endIndex {
+            let scalar = scalars[index]
+            if scalar == "\\" {
+                let next = scalars.index(after: index)
+                if next < scalars.endIndex, Self.escapable.contains(scalars[next]) {
+                    name.append(scalars[next])
+                    index = scalars.index(after: next)
                 } else {
-                    name.append(character)
+                    name.append(scalar)
                     index = next
                 }
                 continue
             }
-            let rest = text[index...]
-            if let (separator, kind) = Self.separators.first(where: { rest.hasPrefix($0.text) }) {
-                let value = String(rest.dropFirst(separator.count))
-                self = try Self.make(kind, name: name, value: value, item: text)
+            let rest = scalars[index...]
+            if let (separator, kind) = Self.separators.first(where: { rest.starts(with: $0.text.unicodeScalars) }) {
+                let value = String(rest.dropFirst(separator.unicodeScalars.count))
+                self = try Self.make(kind, name: String(name), value: value, item: text)
                 return
             }
-            name.append(character)
-            index = text.index(after: index)
+            name.append(scalar)
+            index = scalars.index(after: index)
         }
         throw .malformedItem(text, reason: "it has no separator; expected name=value, name:=json, name@file, Header:value or name==value")
     }
@@ -98,13 +101,14 @@ extension RequestItem {
 
     /// Parses curl's `-F` syntax: `name=value`, or `name=@path;type=…;filename=…`.
     package init(parsingFormPart text: String) throws(InputError) {
-        guard let equals = text.firstIndex(of: "=") else {
+        let scalars = text.unicodeScalars
+        guard let equals = scalars.firstIndex(of: "=") else {
             throw .malformedItem(text, reason: "-F takes name=value or name=@path")
         }
-        let name = String(text[..<equals])
+        let name = String(scalars[..<equals])
         guard !name.isEmpty else { throw .malformedItem(text, reason: "the part name before '=' is empty") }
-        let value = text[text.index(after: equals)...]
-        if value.hasPrefix("@") {
+        let value = scalars[scalars.index(after: equals)...]
+        if value.first == "@" {
             self = .file(name: name, source: try FileSource(parsing: String(value.dropFirst()), item: text))
         } else {
             self = .field(name: name, value: String(value))
@@ -116,29 +120,30 @@ extension RequestItem.FileSource {
     /// Parses `path`, `path;type=MIME`, `path;filename=NAME` or both, in
     /// either order; a value may be double-quoted to hold a `;`.
     package init(parsing text: String, item: String) throws(InputError) {
+        let scalars = text.unicodeScalars
         let parameterStart = ["type", "filename"]
-            .compactMap { text.range(of: ";\($0)=")?.lowerBound }
+            .compactMap { scalars.firstRange(of: ";\($0)=".unicodeScalars)?.lowerBound }
             .min()
-        path = String(text[..<(parameterStart ?? text.endIndex)])
+        path = String(scalars[..<(parameterStart ?? scalars.endIndex)])
         guard !path.isEmpty else { throw .malformedItem(item, reason: "the file path is empty") }
         guard let parameterStart else { return }
 
-        var rest = text[text.index(after: parameterStart)...]
+        var rest = scalars[scalars.index(after: parameterStart)...]
         while !rest.isEmpty {
             guard let equals = rest.firstIndex(of: "=") else {
                 throw .malformedItem(item, reason: "expected ;type=MIME or ;filename=NAME after the path")
             }
-            let key = rest[..<equals]
+            let key = String(rest[..<equals])
             rest = rest[rest.index(after: equals)...]
-            let value: Substring
-            if rest.hasPrefix("\"") {
+            let value: Substring.UnicodeScalarView
+            if rest.first == "\"" {
                 let afterQuote = rest.dropFirst()
                 guard let close = afterQuote.firstIndex(of: "\"") else {
                     throw .malformedItem(item, reason: "a quoted \(key)= value has no closing quote")
                 }
                 value = afterQuote[..<close]
                 rest = afterQuote[afterQuote.index(after: close)...]
-                if !rest.isEmpty, !rest.hasPrefix(";") {
+                if let next = rest.first, next != ";" {
                     throw .malformedItem(item, reason: "expected ';' after the quoted \(key)= value")
                 }
             } else {
@@ -163,7 +168,7 @@ extension RequestItem.FileSource {
 extension String {
     /// The string without leading and trailing spaces and tabs.
     package var trimmingSpaces: String {
-        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" }
-        return String(drop(while: isSpace).reversed().drop(while: isSpace).reversed())
+        let isSpace: (Unicode.Scalar) -> Bool = { $0 == " " || $0 == "\t" }
+        return String(String.UnicodeScalarView(unicodeScalars.drop(while: isSpace).reversed().drop(while: isSpace).reversed()))
     }
 }

@@ -19,6 +19,11 @@ import UploaderItems
         ("a\\:b:=1", .rawJSON(name: "a:b", json: "1")),
         ("back\\\\slash=1", .field(name: "back\\slash", value: "1")),
         ("a\\@b@f.txt", .file(name: "a@b", source: .init(path: "f.txt"))),
+        // A combining mark right after the separator (found by the fuzzer): the
+        // separator is a Unicode scalar, not a whole character.
+        ("X-Note:\u{06D6}x", .header(name: "X-Note", value: "\u{06D6}x")),
+        ("word=\u{0301}", .field(name: "word", value: "\u{0301}")),
+        ("doc@\u{0301}.txt;type=text/plain", .file(name: "doc", source: .init(path: "\u{0301}.txt", type: "text/plain"))),
     ])
     func parsesItem(text: String, expected: RequestItem) throws {
         #expect(try RequestItem(parsing: text) == expected)
@@ -43,6 +48,7 @@ import UploaderItems
 
     @Test func parsesCurlFormParts() throws {
         #expect(try RequestItem(parsingFormPart: "name=value") == .field(name: "name", value: "value"))
+        #expect(try RequestItem(parsingFormPart: "name=\u{0301}value") == .field(name: "name", value: "\u{0301}value"))
         #expect(try RequestItem(parsingFormPart: "doc=@r.pdf;type=application/pdf")
             == .file(name: "doc", source: .init(path: "r.pdf", type: "application/pdf")))
     }
