@@ -35,7 +35,7 @@ private func check(_ item: RequestItem, parsedFrom text: String) {
     switch item {
     case .field(let name, let value):
         fuzzCheck(!name.isEmpty, "empty field name from \(text.debugDescription)")
-        written = value.hasPrefix("=") ? nil : escape(name) + "=" + value
+        written = value.unicodeScalars.first == "=" ? nil : escape(name) + "=" + value
     case .query(let name, let value):
         fuzzCheck(!name.isEmpty, "empty query name from \(text.debugDescription)")
         written = escape(name) + "==" + value
@@ -45,7 +45,7 @@ private func check(_ item: RequestItem, parsedFrom text: String) {
     case .header(let name, let value):
         fuzzCheck(!name.isEmpty, "empty header name from \(text.debugDescription)")
         fuzzCheck(value == value.trimmingSpaces, "header value \(value.debugDescription) keeps outer spaces")
-        written = value.hasPrefix("=") ? nil : escape(name) + ":" + value
+        written = value.unicodeScalars.first == "=" ? nil : escape(name) + ":" + value
     case .file(let name, let source):
         fuzzCheck(!name.isEmpty && !source.path.isEmpty, "empty file name or path from \(text.debugDescription)")
         fuzzCheck(!source.path.contains(";type=") && !source.path.contains(";filename="), "path \(source.path.debugDescription) kept a parameter")
@@ -69,14 +69,16 @@ private func check(_ item: RequestItem, parsedFrom text: String) {
     }
 }
 
-/// A name with every separator character and backslash escaped.
+/// A name with every separator character and backslash escaped, scalar by
+/// scalar as the parser reads it (a combining mark joins the `@` before it
+/// into one `Character`, which a character loop would not escape).
 private func escape(_ name: String) -> String {
-    var escaped = ""
-    for character in name {
-        if character == "=" || character == ":" || character == "@" || character == "\\" { escaped.append("\\") }
-        escaped.append(character)
+    var escaped = String.UnicodeScalarView()
+    for scalar in name.unicodeScalars {
+        if scalar == "=" || scalar == ":" || scalar == "@" || scalar == "\\" { escaped.append("\\") }
+        escaped.append(scalar)
     }
-    return escaped
+    return String(escaped)
 }
 
 /// The program's entry (see ``runFuzzer(_:_:_:)``).
