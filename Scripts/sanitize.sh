@@ -7,7 +7,8 @@
 #   Scripts/sanitize.sh address    one of them (address | thread)
 #   SANITIZE_FILTER=Suite Scripts/sanitize.sh   a subset of the tests
 #
-# Logs go to .build-asan/sanitize.log and .build-tsan/sanitize.log.
+# Logs go to .build-asan/sanitize.log and .build-tsan/sanitize.log, with the
+# sanitizer reports of every process (subprocesses included) at the end.
 # Exit status: 0 when every requested run passed with no sanitizer report.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -34,9 +35,20 @@ for sanitizer in "${sanitizers[@]}"; do
     log="$scratch/sanitize.log"
     filter=()
     [[ -n "${SANITIZE_FILTER:-}" ]] && filter=(--filter "$SANITIZE_FILTER")
+    # Reports go to files, one per process, so those of the uploader
+    # subprocesses the tests run (their standard error is captured by the
+    # tests) are counted too; they are appended to the log afterwards.
+    report_dir="$PWD/$scratch/sanitizer-reports"
+    rm -rf "$report_dir" && mkdir -p "$report_dir"
     echo "== swift test --sanitize=$sanitizer (log: $log)"
-    swift test --sanitize="$sanitizer" --scratch-path "$scratch" "${filter[@]}" >"$log" 2>&1
+    ASAN_OPTIONS="$ASAN_OPTIONS:log_path=$report_dir/report" TSAN_OPTIONS="$TSAN_OPTIONS:log_path=$report_dir/report" \
+        swift test --sanitize="$sanitizer" --scratch-path "$scratch" "${filter[@]}" >"$log" 2>&1
     result=$?
+    for report in "$report_dir"/report.*; do
+        [[ -e "$report" ]] || continue
+        echo "== sanitizer report of process ${report##*.}"
+        cat "$report"
+    done >>"$log"
     reports=$(grep -cE "^(==[0-9]+==ERROR: AddressSanitizer|WARNING: ThreadSanitizer|SUMMARY: (Address|Thread)Sanitizer)" "$log")
     echo "   exit $result, sanitizer report lines: $reports"
     grep -E "SUMMARY: (Address|Thread)Sanitizer" "$log" | sort | uniq -c
