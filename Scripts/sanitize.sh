@@ -21,6 +21,10 @@ export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=0:halt_on_error=1:abort_on_err
 # AddressSanitizer then reports as a second, bogus error after a real one.
 export SWIFT_BACKTRACE=enable=no
 export TSAN_OPTIONS="${TSAN_OPTIONS:-halt_on_error=0:second_deadlock_stack=1:suppressions=$suppressions/tsan.supp}"
+# The tests' wall-clock budgets (TestSupport's TestTime) ten times longer:
+# instrumented code runs several times slower, and with every test in
+# parallel on a few cores a test can wait tens of seconds for a thread.
+export TEST_TIME_SCALE="${TEST_TIME_SCALE:-10}"
 
 sanitizers=("${@:-address thread}")
 read -r -a sanitizers <<<"${sanitizers[*]}"

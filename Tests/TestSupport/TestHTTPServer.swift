@@ -136,10 +136,10 @@ public final class TestHTTPServer: Sendable {
     public var totalBodyBytes: Int64 { state.withLock { $0.reduce(0) { $0 + $1.bodyByteCount } } }
 
     /// Waits until every request received so far has seen its connection
-    /// close, or `timeout` passes; returns whether they all did.
+    /// close, or `timeout` (scaled by ``TestTime``) passes; returns whether they all did.
     public func waitForClosedConnections(timeout: Duration = .seconds(10)) async throws -> Bool {
         let clock = ContinuousClock()
-        let deadline = clock.now + timeout
+        let deadline = clock.now + TestTime.budget(timeout)
         while clock.now < deadline {
             if requests.allSatisfy(\.connectionClosed) { return true }
             try await Task.sleep(for: .milliseconds(10))
