@@ -48,9 +48,12 @@ private func check(_ item: RequestItem, parsedFrom text: String) {
         written = value.unicodeScalars.first == "=" ? nil : escape(name) + ":" + value
     case .file(let name, let source):
         fuzzCheck(!name.isEmpty && !source.path.isEmpty, "empty file name or path from \(text.debugDescription)")
-        fuzzCheck(!source.path.contains(";type=") && !source.path.contains(";filename="), "path \(source.path.debugDescription) kept a parameter")
+        // Scalar by scalar: String.contains matches canonical equivalents, and
+        // U+037E GREEK QUESTION MARK is one of ";", but not a separator.
+        let keeps = { (parameter: String) in source.path.unicodeScalars.firstRange(of: parameter.unicodeScalars) != nil }
+        fuzzCheck(!keeps(";type=") && !keeps(";filename="), "path \(source.path.debugDescription) kept a parameter")
         if source.type == "" { fuzzCheck(false, "empty type= accepted from \(text.debugDescription)") }
-        let plain = { (value: String) in !value.contains(";") && !value.contains("\"") && !value.contains("=") }
+        let plain = { (value: String) in !value.unicodeScalars.contains { $0 == ";" || $0 == "\"" || $0 == "=" } }
         if (source.type.map(plain) ?? true), (source.filename.map(plain) ?? true) {
             var text = escape(name) + "@" + source.path
             if let type = source.type { text += ";type=" + type }
