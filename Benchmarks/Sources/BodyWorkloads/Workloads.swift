@@ -24,15 +24,19 @@ public enum Workloads {
 
     /// A multipart body of the files at `paths` (one file part each, types
     /// sniffed, a random boundary as by default), gzip-compressed at
-    /// `gzipLevel` when it is given; with `fixedBoundary`, a caller-chosen
-    /// boundary that the contents are scanned for as they stream.
-    public static func multipartBody(files paths: [String], gzipLevel: Int? = nil, fixedBoundary: Bool = false) throws -> RequestBody {
+    /// `gzipLevel` when it is given, `gzipConcurrency` blocks at once (the
+    /// default when `nil`); with `fixedBoundary`, a caller-chosen boundary that
+    /// the contents are scanned for as they stream.
+    public static func multipartBody(
+        files paths: [String], gzipLevel: Int? = nil, gzipConcurrency: Int? = nil, fixedBoundary: Bool = false
+    ) throws -> RequestBody {
         var form = MultipartFormData(boundary: fixedBoundary ? try Self.fixedBoundary() : .random())
         for (index, path) in paths.enumerated() {
             try form.appendFile(at: URL(filePath: path), name: "file\(index)")
         }
         let body = try RequestBody.multipart(form)
-        return gzipLevel.map { body.gzipped(level: $0) } ?? body
+        guard let gzipLevel else { return body }
+        return body.gzipped(GzipOptions(level: gzipLevel, concurrency: gzipConcurrency ?? GzipOptions.defaultConcurrency))
     }
 
     /// A multipart body of `count` small text fields (`field0=value 0`, ...).

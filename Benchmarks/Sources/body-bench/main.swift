@@ -5,7 +5,8 @@
 //     body-bench generate text PATH MIB        a file of prose
 //     body-bench generate mixed DIR MIB        half compressed files, half text (paths out)
 //     body-bench generate sniff DIR COUNT      small files of fifteen kinds (paths out)
-//     body-bench files LIST [--gzip]           a multipart body of the files listed
+//     body-bench files LIST [--gzip [--gzip-concurrency N]]
+//                                              a multipart body of the files listed
 //     body-bench fields COUNT                  a multipart body of COUNT text fields
 //     body-bench sniff LIST [--jobs N]         the sniffed type of each file listed
 import BodyWorkloads
@@ -13,13 +14,20 @@ import Foundation
 
 let usage = """
     usage: body-bench generate text PATH MIB | generate mixed DIR MIB | generate sniff DIR COUNT
-           body-bench files LIST [--gzip] | fields COUNT | sniff LIST [--jobs N]
+           body-bench files LIST [--gzip [--gzip-concurrency N]] | fields COUNT | sniff LIST [--jobs N]
 
     """
 
 /// The paths listed one per line in the file at `path`.
 func readList(_ path: String) throws -> [String] {
     try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").map(String.init)
+}
+
+/// Removes `option NUMBER` from `arguments` and returns the number, if both are there.
+func takeNumber(after option: String, from arguments: inout [String]) -> Int? {
+    guard let flag = arguments.firstIndex(of: option), flag + 1 < arguments.count, let value = Int(arguments[flag + 1]) else { return nil }
+    arguments.removeSubrange(flag...(flag + 1))
+    return value
 }
 
 func printLines(_ lines: [String]) throws {
@@ -29,11 +37,8 @@ func printLines(_ lines: [String]) throws {
 var arguments = Array(CommandLine.arguments.dropFirst())
 let gzip = arguments.contains("--gzip")
 arguments.removeAll { $0 == "--gzip" }
-var jobs = ProcessInfo.processInfo.activeProcessorCount
-if let flag = arguments.firstIndex(of: "--jobs"), flag + 1 < arguments.count, let value = Int(arguments[flag + 1]) {
-    jobs = value
-    arguments.removeSubrange(flag...(flag + 1))
-}
+let jobs = takeNumber(after: "--jobs", from: &arguments) ?? ProcessInfo.processInfo.activeProcessorCount
+let gzipConcurrency = takeNumber(after: "--gzip-concurrency", from: &arguments)
 
 do {
     switch (arguments.first, arguments.count) {
@@ -46,7 +51,7 @@ do {
         default: throw WorkloadError(usage)
         }
     case ("files", 2):
-        let body = try Workloads.multipartBody(files: readList(arguments[1]), gzipLevel: gzip ? 6 : nil)
+        let body = try Workloads.multipartBody(files: readList(arguments[1]), gzipLevel: gzip ? 6 : nil, gzipConcurrency: gzipConcurrency)
         try await Workloads.drain(body, into: .standardOutput)
     case ("fields", 2):
         guard let count = Int(arguments[1]) else { throw WorkloadError(usage) }
