@@ -25,6 +25,11 @@ read -r -a targets <<<"${targets[*]}"
 
 mkdir -p "$work"
 echo "== building fuzz targets (release, -sanitize=fuzzer,address)"
+# SwiftPM keeps the build plan of a path dependency (this package, seen from
+# Fuzz/) until a manifest changes, so a source file added here since the last
+# fuzz build would be missing; dropping the plan makes it scan again (the
+# compiled objects stay, so the build is still incremental).
+rm -f "$work/build/release.yaml" "$work/build/release/description.json"
 (cd Fuzz && swift build -c release --scratch-path "$work/build" \
     -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library) >"$work/build.log" 2>&1 || {
     tail -40 "$work/build.log" >&2
