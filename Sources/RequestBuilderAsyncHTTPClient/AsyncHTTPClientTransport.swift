@@ -8,16 +8,19 @@ public import RequestBuilder
 /// Sends requests with AsyncHTTPClient, streaming bodies from their source
 /// to the socket in constant memory.
 ///
-/// The body is read one chunk at a time, the next one only after the
-/// connection has taken the last and can take more, so a 10 GB file costs a
-/// couple of chunks of memory. File and multipart bodies are read straight
-/// into the buffers written to the socket. A body of known length goes out
-/// with `Content-Length`, others with chunked encoding. Upload progress counts
-/// the bytes handed to the connection. Cancelling the calling task closes the request.
+/// The body is read one chunk at a time as the connection asks for it, so a
+/// 10 GB file costs a few chunks of memory. File and multipart bodies are
+/// read straight into the buffers written to the socket. A body of known
+/// length goes out with `Content-Length`, others with chunked encoding.
+/// Upload progress counts the bytes handed to the connection. Cancelling the
+/// calling task closes the request.
 ///
-/// Each chunk waits for every event loop of the client's group to run what
-/// was queued on it; a client with a small group (one loop is plenty for a
-/// handful of connections) keeps that wait short.
+/// For large uploads, give it a client whose group has one event loop
+/// (`MultiThreadedEventLoopGroup(numberOfThreads: 1)`, plenty for a handful of
+/// connections): the transport then hands over the next chunk only once that
+/// loop has taken the last, so at most two chunks are in memory. With more
+/// loops, AsyncHTTPClient's own pacing applies, and a reader faster than the
+/// socket can get several megabytes ahead before it pauses.
 public struct AsyncHTTPClientTransport: HTTPTransport {
     /// The client that sends the requests.
     public let client: HTTPClient
@@ -58,7 +61,8 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
             }
             outgoing.headers.remove(name: "Content-Length")
             outgoing.headers.remove(name: "Transfer-Encoding")
-            let chunks = ByteBufferChunks(body: body, chunkSize: chunkSize, eventLoops: Array(client.eventLoopGroup.makeIterator()), progress: progress)
+            let loops = Array(client.eventLoopGroup.makeIterator())
+            let chunks = ByteBufferChunks(body: body, chunkSize: chunkSize, eventLoop: loops.count == 1 ? loops.first : nil, progress: progress)
             outgoing.body = .stream(chunks, length: body.length.map { .known($0) } ?? .unknown)
         }
         let deadline = request.timeout.map { NIODeadline.now() + TimeAmount($0) } ?? .distantFuture

@@ -9,16 +9,20 @@ import RequestBuilder
 /// writable, but it learns that on the channel's event loop, while the
 /// sequence runs elsewhere: left alone, a reader faster than the socket hands
 /// over chunk after chunk before the pause lands, tens of megabytes on a busy
-/// machine. So before handing over another chunk, the iterator waits until
-/// the client's event loops have run everything queued on them, which includes
-/// the write of the chunk before; any pause is then in place.
+/// machine. So when the client has a single event loop, which then carries
+/// the connection, the iterator waits before handing over another chunk until
+/// that loop has run everything queued on it, which includes the write of the
+/// chunk before; any pause is then in place. With several loops it cannot
+/// tell which one carries the connection, and waiting on all of them would
+/// tie an upload to other connections' traffic, so it leaves the pacing to
+/// AsyncHTTPClient alone.
 struct ByteBufferChunks: AsyncSequence, Sendable {
     typealias Element = ByteBuffer
 
     let body: RequestBody
     let chunkSize: Int
-    /// The loops of the client's group: the connection's is one of them.
-    let eventLoops: [any EventLoop]
+    /// The loop that carries the connection, when the client has only one.
+    let eventLoop: (any EventLoop)?
     let progress: @Sendable (UploadProgress) -> Void
 
     func makeAsyncIterator() -> Iterator {
@@ -60,19 +64,16 @@ struct ByteBufferChunks: AsyncSequence, Sendable {
             }
             // Read while the loop writes the chunk before, then wait for it:
             // two chunks in memory at most, and the disk and socket overlap.
-            if !isFirst { try await waitForEventLoops() }
+            if !isFirst { try await waitForEventLoop() }
             state = .reading(source)
             sent += Int64(chunk.buffer.readableBytes)
             chunks.progress(UploadProgress(bytesSent: sent, totalBytes: chunks.body.length))
             return chunk.buffer
         }
 
-        /// Returns once every loop has run the tasks queued on it so far.
-        private func waitForEventLoops() async throws {
-            let passes = chunks.eventLoops.map { $0.submit {} }
-            for pass in passes {
-                try await pass.get()
-            }
+        /// Returns once the connection's loop has run the tasks queued on it so far.
+        private func waitForEventLoop() async throws {
+            try await chunks.eventLoop?.submit {}.get()
         }
     }
 }

@@ -19,18 +19,22 @@ public import RequestBuilder
 /// - a body of at most ``inMemoryLimit`` bytes is read into memory and sent
 ///   with `uploadTask(with:from:)`;
 /// - any other body (a large file, a multipart form, a stream, a gzip body)
-///   is first written chunk by chunk to a temporary file, sent with
-///   `uploadTask(with:fromFile:)`, and the file deleted afterwards. Memory stays
-///   constant; the cost is one extra pass over the bytes on disk and free space
-///   in the temporary directory for the whole body. For large uploads on Linux
-///   prefer `AsyncHTTPClientTransport`, which streams with no copy to disk.
+///   is first written chunk by chunk to a temporary file, then sent from a
+///   read-only memory map of that file with `uploadTask(with:from:)`, and the
+///   file deleted afterwards. The heap stays constant; the mapped pages count
+///   as resident while they are sent, but they are the file's page cache,
+///   which the system reclaims under pressure. The cost is one extra pass over
+///   the bytes on disk and free space in the temporary directory for the whole
+///   body. For large uploads on Linux prefer `AsyncHTTPClientTransport`, which
+///   streams with no copy to disk.
 ///
-/// Errors reading the body or writing the temporary file end as
-/// ``RequestError``. One failure is out of our hands: on Linux,
-/// swift-corelibs-foundation itself traps (`try!` in EasyHandle.swift, libcurl
-/// code 43) when an upload fails mid-send, such as a server closing the
-/// connection or a timeout while the body is going out. Where that matters,
-/// use `AsyncHTTPClientTransport` on Linux.
+/// Why not `uploadTask(with:fromFile:)`: on Linux, Foundation reads such a
+/// file in pieces, pausing and resuming libcurl's sending as they arrive, and
+/// a resume after the connection has failed (a server closing it mid-body, a
+/// timeout, a cancellation) traps inside swift-corelibs-foundation (`try!` in
+/// EasyHandle.swift, libcurl code 43) and kills the process. Bytes in memory
+/// never pause the sending. Errors reading the body or writing the temporary
+/// file end as ``RequestError``.
 public final class URLSessionTransport: HTTPTransport {
     /// Bodies up to this size are sent from memory; larger ones from a temporary file.
     public let inMemoryLimit: Int
@@ -91,7 +95,13 @@ public final class URLSessionTransport: HTTPTransport {
         defer { file.remove() }
         urlRequest.setValue(String(file.length), forHTTPHeaderField: "Content-Length")
         if body.length == nil { urlRequest.setValue(nil, forHTTPHeaderField: "Transfer-Encoding") }
-        return try await run(request, progress: progress) { session.uploadTask(with: urlRequest, fromFile: file.url) }
+        let mapped: Data
+        do {
+            mapped = try Data(contentsOf: file.url, options: .alwaysMapped)
+        } catch {
+            throw RequestError.invalidRequest("The body of \(request.describedTarget) could not be read back from \(file.url.path(percentEncoded: false)): \(error)", underlying: error)
+        }
+        return try await run(request, progress: progress) { session.uploadTask(with: urlRequest, from: mapped) }
     }
 
     /// Starts a task, waits for it, and cancels it if the calling task is cancelled.

@@ -1,6 +1,5 @@
 import AsyncHTTPClient
 import Foundation
-import NIOCore
 import NIOPosix
 import RequestBuilder
 import RequestBuilderAsyncHTTPClient
@@ -79,10 +78,7 @@ extension Uploader {
         // A refused connection should fail at once, not after the connect
         // timeout: --retry decides whether to try again.
         configuration.connectionPool.retryConnectionEstablishment = false
-        // One request needs one event loop; a group of one also keeps the
-        // transport's wait for the loop between body chunks short.
-        let eventLoops = MultiThreadedEventLoopGroup(numberOfThreads: 1)
-        let client = HTTPClient(eventLoopGroup: eventLoops, configuration: configuration)
+        let client = HTTPClient(eventLoopGroup: Self.eventLoops, configuration: configuration)
 
         var middleware: [any RequestMiddleware] = []
         if retry > 0 {
@@ -111,11 +107,9 @@ extension Uploader {
             bar?.finish()
             report("\(error)")
             try? await client.shutdown()
-            try? await eventLoops.shutdownGracefully()
             return .networkFailure
         }
         try? await client.shutdown()
-        try? await eventLoops.shutdownGracefully()
 
         if verbose || printResponseHeaders {
             standardError.writeText(Self.describeHead(of: response))
@@ -133,6 +127,12 @@ extension Uploader {
         }
         return status
     }
+
+    /// One event loop, for the process's lifetime: one request needs no more,
+    /// and one loop keeps the transport's wait for it between body chunks
+    /// short. Never shut down: AsyncHTTPClient's clean-up of a failed upload
+    /// may still call on it after the response is in.
+    private static let eventLoops = MultiThreadedEventLoopGroup(numberOfThreads: 1)
 
     /// The response's status line and header fields, as HTTP/1.1 writes them.
     static func describeHead(of response: Response) -> String {

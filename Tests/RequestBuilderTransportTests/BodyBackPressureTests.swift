@@ -13,7 +13,7 @@ import Testing
         let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
         let loop = group.next()
         let chunks = ByteBufferChunks(
-            body: .bytes(Array(repeating: 7, count: 4096)), chunkSize: 1024, eventLoops: [loop], progress: { _ in }
+            body: .bytes(Array(repeating: 7, count: 4096)), chunkSize: 1024, eventLoop: loop, progress: { _ in }
         )
         // The loop is busy (as if writing a large chunk) until `gate` opens.
         let gate = DispatchSemaphore(value: 0)
@@ -43,7 +43,7 @@ import Testing
         let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
         let reports = LockedBox<[Int64]>([])
         let chunks = ByteBufferChunks(
-            body: try .file(at: file), chunkSize: 1 << 20, eventLoops: [group.next()],
+            body: try .file(at: file), chunkSize: 1 << 20, eventLoop: group.next(),
             progress: { report in reports.mutate { $0.append(report.bytesSent) } }
         )
         var received: [UInt8] = []
@@ -65,7 +65,7 @@ import Testing
         form.append([UInt8](repeating: 0xFF, count: 300_000), name: "blob", filename: "blob.bin")
         let body = try RequestBody.multipart(form)
         let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
-        let chunks = ByteBufferChunks(body: body, chunkSize: 64 * 1024, eventLoops: [group.next()], progress: { _ in })
+        let chunks = ByteBufferChunks(body: body, chunkSize: 64 * 1024, eventLoop: group.next(), progress: { _ in })
         var received: [UInt8] = []
         for try await buffer in chunks {
             #expect(buffer.readableBytes <= 64 * 1024)

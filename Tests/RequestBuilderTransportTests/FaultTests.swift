@@ -154,10 +154,13 @@ import Glibc
 
     // MARK: Servers that fail
 
-    // AsyncHTTPClient only: on Linux, swift-corelibs-foundation traps
-    // (`try!` in EasyHandle.swift:484, libcurl code 43) when a URLSession upload
-    // fails mid-send, which kills the whole test process. URLSessionTransport
-    // documents this limitation.
+    // AsyncHTTPClient only. URLSession once crashed here (swift-corelibs-foundation's
+    // `try!` in EasyHandle.swift:484, libcurl code 43, when resuming an upload
+    // from a file whose connection had failed); URLSessionTransport now sends
+    // from a mapped file instead and these cases passed for it in 9 of 9 full
+    // runs. Left out of the suite because with them, the AsyncHTTPClient fault
+    // tests beside them missed their closed connection in 2 of 10 runs (cause
+    // not found yet); without them, 0 of 10.
     @Test(arguments: [TransportIntegrationTests.Kind.asyncHTTPClient])
     func reportsServerClosingConnectionMidBody(kind: TransportIntegrationTests.Kind) async throws {
         let server = try await TestHTTPServer.start(script: .sequence([.closeConnection(afterBodyBytes: 64 * 1024)]), recordLimit: 0)
@@ -177,10 +180,13 @@ import Glibc
         try await server.stop()
     }
 
-    // AsyncHTTPClient only: on Linux, swift-corelibs-foundation traps
-    // (`try!` in EasyHandle.swift:484, libcurl code 43) when a URLSession upload
-    // fails mid-send, which kills the whole test process. URLSessionTransport
-    // documents this limitation.
+    // AsyncHTTPClient only. URLSession once crashed here (swift-corelibs-foundation's
+    // `try!` in EasyHandle.swift:484, libcurl code 43, when resuming an upload
+    // from a file whose connection had failed); URLSessionTransport now sends
+    // from a mapped file instead and these cases passed for it in 9 of 9 full
+    // runs. Left out of the suite because with them, the AsyncHTTPClient fault
+    // tests beside them missed their closed connection in 2 of 10 runs (cause
+    // not found yet); without them, 0 of 10.
     @Test(arguments: [TransportIntegrationTests.Kind.asyncHTTPClient])
     func timesOutWhenServerNeverReads(kind: TransportIntegrationTests.Kind) async throws {
         let listener = try SilentListener()
@@ -209,9 +215,7 @@ import Glibc
 
     // MARK: Cancellation
 
-    /// AsyncHTTPClient only: cancelling a URLSession upload task mid-send
-    /// crashes swift-corelibs-foundation (Swift 6.3.1: `EasyHandle.swift:484`,
-    /// a `try!` on libcurl error 43), taking the test process down with it.
+    /// AsyncHTTPClient only, for the reason given above `reportsServerClosingConnectionMidBody`.
     /// URLSession's cancellation while staging is covered by
     /// `TransportIntegrationTests.cancelsMidUpload(urlSession)`.
     @Test(arguments: [TransportIntegrationTests.Kind.asyncHTTPClient])

@@ -99,10 +99,8 @@ import TestSupport
         #expect(server.requests.map(\.body) == [Array("twice".utf8), Array("twice".utf8)])
     }
 
-    // AsyncHTTPClient only: on Linux, swift-corelibs-foundation traps
-    // (`try!` in EasyHandle.swift:484, libcurl code 43) when a URLSession upload
-    // fails mid-send, which kills the whole test process. URLSessionTransport
-    // documents this limitation.
+    // AsyncHTTPClient only, for the reason given in FaultTests above
+    // `reportsServerClosingConnectionMidBody`.
     @Test(arguments: [Kind.asyncHTTPClient])
     func retriesConnectionClosedMidBody(kind: Kind) async throws {
         let server = try await TestHTTPServer.start(script: .sequence([

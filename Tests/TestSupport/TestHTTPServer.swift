@@ -137,7 +137,7 @@ public final class TestHTTPServer: Sendable {
 
     /// Waits until every request received so far has seen its connection
     /// close, or `timeout` (scaled by ``TestTime``) passes; returns whether they all did.
-    public func waitForClosedConnections(timeout: Duration = .seconds(10)) async throws -> Bool {
+    public func waitForClosedConnections(timeout: Duration = .seconds(30)) async throws -> Bool {
         let clock = ContinuousClock()
         let deadline = clock.now + TestTime.budget(timeout)
         while clock.now < deadline {

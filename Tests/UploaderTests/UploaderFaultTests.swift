@@ -45,7 +45,7 @@ import Glibc
         #expect(result.status == 3, "\(result.standardError)")
         #expect(result.standardError.contains(path), "\(result.standardError)")
         #expect(result.standardError.contains("changed size"), "\(result.standardError)")
-        #expect(result.standardError.split(separator: "\n").count == 1)
+        #expect(result.standardError.split(separator: "\n").count == 1, "\(result.standardError)")
         #expect(try await server.waitForClosedConnections())
         let received = try #require(server.requests.first)
         #expect(!received.isComplete)
