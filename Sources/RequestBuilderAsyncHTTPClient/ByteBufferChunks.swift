@@ -2,8 +2,8 @@ import HTTPBody
 import NIOCore
 import RequestBuilder
 
-/// A body's chunks as `ByteBuffer`s, read no faster than the connection
-/// writes them, reporting progress as each one is taken.
+/// A body's chunks as `ByteBuffer`s, read as the connection asks for them,
+/// reporting progress as each one is taken.
 ///
 /// AsyncHTTPClient pauses this sequence when the channel stops being
 /// writable, but it learns that on the channel's event loop, while the
