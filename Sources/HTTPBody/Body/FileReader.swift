@@ -104,21 +104,22 @@ package final class FileReader {
         return filled
     }
 
-    /// Reads the next `maximumLength` bytes at most into a new array, straight
-    /// into its storage (one copy, kernel to array); an empty array at the end.
-    package func readChunk(maximumLength: Int) throws(RequestBodyError) -> [UInt8] {
+    /// Reads the next `maximumLength` bytes at most straight into new storage
+    /// (one copy, kernel to storage); `nil` once the file has ended, after
+    /// checking that it did not grow.
+    package func readChunk<Storage: ChunkStorage>(maximumLength: Int, as storage: Storage.Type) throws(RequestBodyError) -> Storage? {
         let capacity = Int(min(Int64(max(0, maximumLength)), remaining))
         guard capacity > 0 else {
             _ = try read(into: UnsafeMutableRawBufferPointer(start: nil, count: 0))  // checks the file did not grow
-            return []
+            return nil
         }
         var failure: RequestBodyError?
-        let chunk = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
+        let chunk = Storage(capacity: capacity) { buffer in
             do throws(RequestBodyError) {
-                count = try read(into: UnsafeMutableRawBufferPointer(buffer))
+                return try read(into: buffer)
             } catch {
                 failure = error
-                count = 0
+                return 0
             }
         }
         if let failure { throw failure }

@@ -7,7 +7,8 @@ enum ExtensionTable {
             ("html", "text", "html"), ("htm", "text", "html"), ("css", "text", "css"),
             ("js", "text", "javascript"), ("mjs", "text", "javascript"),
             ("json", "application", "json"), ("csv", "text", "csv"), ("tsv", "text", "tab-separated-values"),
-            ("xml", "application", "xml"), ("svg", "image", "svg+xml"), ("md", "text", "markdown"),
+            ("xml", "text", "xml"), ("svg", "image", "svg+xml"), ("md", "text", "markdown"), ("markdown", "text", "markdown"),
+            ("sh", "text", "x-shellscript"), ("bash", "text", "x-shellscript"), ("py", "text", "x-script.python"),
             ("yaml", "application", "yaml"), ("yml", "application", "yaml"),
             ("png", "image", "png"), ("jpg", "image", "jpeg"), ("jpeg", "image", "jpeg"), ("gif", "image", "gif"),
             ("webp", "image", "webp"), ("bmp", "image", "bmp"), ("ico", "image", "vnd.microsoft.icon"),
@@ -35,24 +36,17 @@ enum ExtensionTable {
     /// bytes can (a CSV file is plain text to any sniffer), and trusting it
     /// spares libmagic's hundreds of microseconds per text file.
     ///
-    /// Where libmagic has a name for the same format, this table uses it, so a
-    /// file gets the same type whichever way it is recognised.
+    /// Where libmagic has a name for the same format, the table uses it
+    /// (`text/xml`, `text/x-shellscript`), so a file gets the same type
+    /// whichever way it is recognised.
     static func textMediaType(forExtension fileExtension: String?) -> MediaType? {
-        fileExtension.flatMap { textTypes[$0] }
+        fileExtension.flatMap { textExtensions.contains($0) ? types[$0] : nil }
     }
 
-    private static let textTypes: [String: MediaType] = {
-        let pairs: [(String, String, String)] = [
-            ("txt", "text", "plain"), ("text", "text", "plain"), ("log", "text", "plain"),
-            ("md", "text", "markdown"), ("markdown", "text", "markdown"),
-            ("json", "application", "json"), ("csv", "text", "csv"), ("tsv", "text", "tab-separated-values"),
-            ("html", "text", "html"), ("htm", "text", "html"), ("xml", "text", "xml"), ("css", "text", "css"),
-            ("js", "text", "javascript"), ("mjs", "text", "javascript"),
-            ("yaml", "application", "yaml"), ("yml", "application", "yaml"),
-            ("sh", "text", "x-shellscript"), ("bash", "text", "x-shellscript"), ("py", "text", "x-script.python"),
-        ]
-        return Dictionary(pairs.map { ($0.0, MediaType(type: $0.1, subtype: $0.2)) }, uniquingKeysWith: { first, _ in first })
-    }()
+    private static let textExtensions: Set<String> = [
+        "txt", "text", "log", "md", "markdown", "json", "csv", "tsv", "html", "htm", "xml", "css",
+        "js", "mjs", "yaml", "yml", "sh", "bash", "py",
+    ]
 }
 
 extension MediaType {

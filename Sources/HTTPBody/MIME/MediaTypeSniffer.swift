@@ -60,7 +60,7 @@ extension MediaTypeSniffer {
         let wanted = Int(min(size, Int64(MediaTypeSample.preferredLength)))
         var prefix: [UInt8] = []
         if wanted > 0 {
-            prefix = try FileReader(path: path, expectedLength: size).readChunk(maximumLength: wanted)
+            prefix = try FileReader(path: path, expectedLength: size).readChunk(maximumLength: wanted, as: [UInt8].self) ?? []
         }
         let name = MultipartFormData.baseName(of: path)
         return mediaType(of: MediaTypeSample(prefix: prefix, filename: name, isComplete: Int64(wanted) == size))

@@ -32,10 +32,20 @@ struct MemoryChunkSource: ChunkSource {
     init(bytes: [UInt8]) { self.bytes = bytes }
 
     mutating func nextChunk(maximumLength: Int) async throws -> [UInt8]? {
+        try await nextChunk(maximumLength: maximumLength, as: [UInt8].self)
+    }
+
+    /// Copies each slice once, straight into the caller's storage.
+    mutating func nextChunk<Storage: ChunkStorage>(maximumLength: Int, as storage: Storage.Type) async throws -> Storage? {
         guard offset < bytes.count else { return nil }
         let end = min(bytes.count, offset + maximumLength)
         defer { offset = end }
-        if offset == 0, end == bytes.count { return bytes }  // shares storage, no copy
-        return Array(bytes[offset..<end])
+        if offset == 0, end == bytes.count, let whole = bytes as? Storage { return whole }  // shares the array's storage
+        return bytes[offset..<end].withUnsafeBytes { slice in
+            Storage(capacity: slice.count) { buffer in
+                buffer.copyMemory(from: slice)
+                return slice.count
+            }
+        }
     }
 }

@@ -37,11 +37,6 @@ struct FileChunkSource: ChunkSource {
     }
 
     mutating func nextChunk<Storage: ChunkStorage>(maximumLength: Int, as storage: Storage.Type) async throws -> Storage? {
-        let capacity = Int(min(Int64(max(0, maximumLength)), reader.remaining))
-        guard capacity > 0 else {
-            _ = try reader.read(into: UnsafeMutableRawBufferPointer(start: nil, count: 0))  // checks the file did not grow
-            return nil
-        }
-        return try Storage(capacity: capacity) { buffer in try reader.read(into: buffer) }
+        try reader.readChunk(maximumLength: maximumLength, as: Storage.self)
     }
 }
