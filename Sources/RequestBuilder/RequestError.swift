@@ -5,18 +5,24 @@
 public struct RequestError: Error, Sendable, CustomStringConvertible {
     /// The kind of failure.
     public struct Code: Sendable, Hashable, CustomStringConvertible {
-        private enum Base: Hashable { case invalidRequest, transport, unacceptableStatus, decoding, cancelled
-            case timedOut
+        private enum Base: Hashable {
+            case invalidRequest, body, transport, timedOut, cancelled, unacceptableStatus, responseTooLarge, decoding
         }
         private let base: Base
         private init(_ base: Base) { self.base = base }
 
         /// The request could not be built: a bad URL, path segment, header or body.
         public static let invalidRequest = Code(.invalidRequest)
+        /// The request body failed while it was being sent: a file changed
+        /// size or could not be read, a boundary turned up in the content.
+        /// Sending it again would fail the same way, so it is never retried.
+        public static let body = Code(.body)
         /// The request could not be sent or the response not received.
         public static let transport = Code(.transport)
         /// The server answered with a status the request does not accept.
         public static let unacceptableStatus = Code(.unacceptableStatus)
+        /// The response body was larger than the limit for reading it into memory.
+        public static let responseTooLarge = Code(.responseTooLarge)
         /// The response body could not be decoded into the expected type.
         public static let decoding = Code(.decoding)
         /// The task sending the request was cancelled.

@@ -9,7 +9,8 @@ public import RequestBuilder
 /// to the socket in constant memory.
 ///
 /// The body is read one chunk at a time as the connection asks for it, so a
-/// 10 GB file costs a few chunks of memory. File and multipart bodies are
+/// 10 GB file costs a few chunks of memory; the response body is handed on
+/// as it arrives (``StreamedResponse``). File and multipart bodies are
 /// read straight into the buffers written to the socket. A body of known
 /// length goes out with `Content-Length`, others with chunked encoding.
 /// Upload progress counts the bytes handed to the connection. Cancelling the
@@ -24,29 +25,29 @@ public import RequestBuilder
 public struct AsyncHTTPClientTransport: HTTPTransport {
     /// The client that sends the requests.
     public let client: HTTPClient
-    /// The largest response body read into memory; a larger one fails.
-    public var maximumResponseSize: Int
     /// The size of the body chunks handed to the connection.
     public var chunkSize: Int
 
     /// Creates a transport.
     ///
     /// - Parameters:
-    ///   - client: The client to use; the process-wide shared one by default.
-    ///   - maximumResponseSize: The largest response body accepted, 64 MiB by default.
+    ///   - client: The client to use; ``sharedClient`` by default. A client
+    ///     of your own should be made with ``configuration(connectTimeout:)``:
+    ///     with AsyncHTTPClient's defaults, a server answering with a status
+    ///     below 100 makes AsyncHTTPClient trap.
     ///   - chunkSize: How many body bytes to read and write at a time, 512 KiB
     ///     by default: past that, larger chunks buy little speed and cost memory.
-    public init(client: HTTPClient = .shared, maximumResponseSize: Int = 64 * 1024 * 1024, chunkSize: Int = 512 * 1024) {
+    public init(client: HTTPClient = AsyncHTTPClientTransport.sharedClient, chunkSize: Int = 512 * 1024) {
         self.client = client
-        self.maximumResponseSize = maximumResponseSize
         self.chunkSize = chunkSize
     }
 
-    /// Sends one request, the body streamed with back-pressure.
-    public func send(
+    /// Sends one request, the body streamed with back-pressure, and returns
+    /// once the response head is in; the response body streams as it is read.
+    public func stream(
         _ request: PreparedRequest,
         progress: @escaping @Sendable (UploadProgress) -> Void
-    ) async throws -> Response {
+    ) async throws -> StreamedResponse {
         guard let url = request.url else {
             throw RequestError.invalidRequest("\(request.head.method.rawValue) request has no valid URL (scheme \(request.head.scheme ?? "none"), authority \(request.head.authority ?? "none"))")
         }
@@ -62,20 +63,21 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
             outgoing.headers.remove(name: "Content-Length")
             outgoing.headers.remove(name: "Transfer-Encoding")
             let loops = Array(client.eventLoopGroup.makeIterator())
-            let chunks = ByteBufferChunks(body: body, chunkSize: chunkSize, eventLoop: loops.count == 1 ? loops.first : nil, progress: progress)
+            let chunks = ByteBufferChunks(body: body, chunkSize: max(1, chunkSize), eventLoop: loops.count == 1 ? loops.first : nil, progress: progress)
             outgoing.body = .stream(chunks, length: body.length.map { .known($0) } ?? .unknown)
         }
-        let deadline = request.timeout.map { NIODeadline.now() + TimeAmount($0) } ?? .distantFuture
+        let deadline = request.timeout.map { NIODeadline.now() + TimeAmount(saturating: $0) } ?? .distantFuture
         do {
             let response = try await client.execute(outgoing, deadline: deadline)
-            let buffer = try await response.body.collect(upTo: maximumResponseSize)
-            let bytes = Data(buffer.readableBytesView)
             var fields = HTTPFields()
             for (name, value) in response.headers {
                 if let fieldName = HTTPField.Name(name) { fields.append(HTTPField(name: fieldName, value: value)) }
             }
             let status = HTTPResponse.Status(code: Int(response.status.code), reasonPhrase: response.status.reasonPhrase)
-            return Response(head: HTTPResponse(status: status, headerFields: fields), body: bytes)
+            return StreamedResponse(
+                head: HTTPResponse(status: status, headerFields: fields),
+                body: ResponseBody(ResponseChunks(body: response.body, request: request))
+            )
         } catch {
             throw Self.requestError(for: error, request: request)
         }
@@ -88,8 +90,10 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
             return error
         case is CancellationError:
             return .cancelled(request)
-        case let error as RequestBodyError:
-            return .invalidRequest("The body of \(request.head.method.rawValue) \(request.url?.absoluteString ?? "") could not be read: \(error.description)", underlying: error)
+        case let error as BodySourceError:
+            return .body(request, "\(error.underlying)", underlying: error.underlying)
+        case let error as InvalidResponseStatusError:
+            return .transport(request, error.description, underlying: error)
         case let error as HTTPClientError:
             switch error {
             case .cancelled:
@@ -106,12 +110,5 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
         default:
             return .transport(request, "\(error)", underlying: error)
         }
-    }
-}
-
-extension TimeAmount {
-    init(_ duration: Duration) {
-        let (seconds, attoseconds) = duration.components
-        self = .nanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
     }
 }

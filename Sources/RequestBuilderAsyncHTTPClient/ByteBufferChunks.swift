@@ -52,16 +52,26 @@ struct ByteBufferChunks: AsyncSequence, Sendable {
                 return nil
             case .notStarted:
                 state = .finished  // a failure to open ends the body
-                source = try chunks.body.makeChunkSource()
+                do {
+                    source = try chunks.body.makeChunkSource()
+                } catch {
+                    throw BodySourceError(underlying: error)
+                }
                 isFirst = true
             case .reading(let current):
                 state = .finished  // a thrown error ends the body too
                 source = current
                 isFirst = false
             }
-            guard let chunk = try await source.nextChunk(maximumLength: chunks.chunkSize, as: OutgoingBuffer.self) else {
-                return nil
+            let read: OutgoingBuffer?
+            do {
+                read = try await source.nextChunk(maximumLength: chunks.chunkSize, as: OutgoingBuffer.self)
+            } catch is CancellationError {
+                throw CancellationError()
+            } catch {
+                throw BodySourceError(underlying: error)
             }
+            guard let chunk = read else { return nil }
             // Read while the loop writes the chunk before, then wait for it:
             // two chunks in memory at most, and the disk and socket overlap.
             if !isFirst { try await waitForEventLoop() }
@@ -76,4 +86,11 @@ struct ByteBufferChunks: AsyncSequence, Sendable {
             try await chunks.eventLoop?.submit {}.get()
         }
     }
+}
+
+/// A failure of the request body's own source (a file that changed size, a
+/// boundary found in the content), told apart from the connection's failures
+/// so that it is reported as ``RequestError/Code/body`` and never retried.
+struct BodySourceError: Error {
+    let underlying: any Error
 }

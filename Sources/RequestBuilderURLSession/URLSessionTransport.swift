@@ -63,10 +63,14 @@ public final class URLSessionTransport: HTTPTransport {
     }
 
     /// Sends one request; see the type's documentation for how bodies go out.
-    public func send(
+    ///
+    /// The response body arrives whole: URLSession's delegate API offers no
+    /// back-pressure on Linux, so the body is gathered in memory before this
+    /// returns, and the stream hands it over in one chunk.
+    public func stream(
         _ request: PreparedRequest,
         progress: @escaping @Sendable (UploadProgress) -> Void
-    ) async throws -> Response {
+    ) async throws -> StreamedResponse {
         guard let url = request.url, var urlRequest = URLRequest(httpRequest: request.head) else {
             throw RequestError.invalidRequest("\(request.describedTarget) has no valid URL")
         }
@@ -86,7 +90,7 @@ public final class URLSessionTransport: HTTPTransport {
             do {
                 bytes = try await body.collect(upTo: inMemoryLimit)
             } catch {
-                throw RequestError.invalidRequest("The body of \(request.describedTarget) could not be read: \(error)", underlying: error)
+                throw RequestError.body(request, "\(error)", underlying: error)
             }
             let data = Data(bytes)
             return try await run(request, progress: progress) { session.uploadTask(with: urlRequest, from: data) }
@@ -109,7 +113,7 @@ public final class URLSessionTransport: HTTPTransport {
         _ request: PreparedRequest,
         progress: @escaping @Sendable (UploadProgress) -> Void,
         makeTask: () -> URLSessionTask
-    ) async throws -> Response {
+    ) async throws -> StreamedResponse {
         try Task.checkCancellation()
         let task = makeTask()
         let router = self.router
@@ -126,7 +130,7 @@ public final class URLSessionTransport: HTTPTransport {
             guard let head = urlResponse.httpResponse else {
                 throw RequestError.transport(request, "the response had a status line HTTP types cannot represent")
             }
-            return Response(head: head, body: data)
+            return StreamedResponse(Response(head: head, body: data))
         case .failure(let error) where error.code == .cancelled:
             throw RequestError.cancelled(request)
         case .failure(let error) where error.code == .timedOut:
@@ -202,10 +206,7 @@ private struct SpooledBody {
             try? FileManager.default.removeItem(at: url)
             // A cancelled stream may end early and look like a short body: report the cancellation.
             if error is CancellationError || Task.isCancelled { throw RequestError.cancelled(request) }
-            throw RequestError.invalidRequest(
-                "The body of \(request.describedTarget) could not be staged in \(url.path(percentEncoded: false)): \(error)",
-                underlying: error
-            )
+            throw RequestError.body(request, "\(error) (while staging it in \(url.path(percentEncoded: false)))", underlying: error)
         }
         return SpooledBody(url: url, length: length)
     }

@@ -66,3 +66,14 @@ struct Invocation {
         }
     }
 }
+
+extension Invocation {
+    /// The files the request reads (standard input aside), for checks that
+    /// must not touch them, such as `-o` naming one of them.
+    var inputPaths: [String] {
+        items.compactMap { item in
+            guard case .file(_, let source) = item, !source.isStandardInput else { return nil }
+            return source.path
+        }
+    }
+}

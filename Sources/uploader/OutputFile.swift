@@ -5,6 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import UploaderItems
 
 /// Where the tool writes bytes: standard output, standard error, or the
 /// `--output` file. Plain `write(2)` calls, so a large dry run or response
@@ -82,7 +83,7 @@ struct OutputError: Error, CustomStringConvertible {
 
     var description: String {
         let reason = strerror(errno).map { String(cString: $0) } ?? "error \(errno)"
-        return "cannot write to \(path): \(reason)"
+        return "cannot write to \(path.echoed): \(reason)"
     }
 }
 

@@ -9,18 +9,14 @@ extension Uploader {
     /// Runs the command and returns the exit status; messages go to standard error.
     func execute(rawArguments: [String]) async -> ExitStatus {
         let request: PreparedRequest
+        let destination: OutputTarget
         do {
-            request = try prepareRequest(rawArguments: rawArguments)
-        } catch {
-            report("\(error)")
-            return .badInput
-        }
-        let destination: OutputFile
-        do {
-            destination = try output.map { path throws(OutputError) in try OutputFile(path: path) } ?? .standardOutput
+            let invocation: Invocation
+            (request, invocation) = try prepareRequest(rawArguments: rawArguments)
+            destination = try OutputTarget(path: output, inputPaths: invocation.inputPaths + dataPath)
         } catch {
             report(error.description)
-            return .failure
+            return .badInput
         }
         if dryRun {
             return await writeDryRun(of: request, to: destination)
@@ -28,8 +24,14 @@ extension Uploader {
         return await send(request, to: destination)
     }
 
+    /// The file `--data @path` reads, if any.
+    private var dataPath: [String] {
+        guard let data, data.hasPrefix("@") else { return [] }
+        return [String(data.dropFirst())]
+    }
+
     /// Checks every input and builds the request; nothing has been sent yet.
-    private func prepareRequest(rawArguments: [String]) throws(InputError) -> PreparedRequest {
+    private func prepareRequest(rawArguments: [String]) throws(InputError) -> (PreparedRequest, Invocation) {
         guard retry >= 0 else { throw InputError("--retry \(retry): the retry count must be 0 or more") }
         if let timeout, !(timeout > 0) || !timeout.isFinite {
             throw InputError("--timeout \(timeout): the timeout must be a positive number of seconds")
@@ -50,16 +52,21 @@ extension Uploader {
         } catch {
             throw InputError(error.description)
         }
-        return request
+        return (request, invocation)
     }
 
     /// Writes the exact request bytes instead of sending them.
-    private func writeDryRun(of request: PreparedRequest, to destination: OutputFile) async -> ExitStatus {
+    private func writeDryRun(of request: PreparedRequest, to target: OutputTarget) async -> ExitStatus {
         do {
-            for try await chunk in try request.raw().chunks() {
-                try destination.write(chunk)
+            let raw = try request.raw()
+            var destination: OutputFile?
+            for try await chunk in raw.chunks() {
+                // Opened with the first bytes, so a body that fails to open
+                // (a file deleted since it was checked) leaves -o untouched.
+                if destination == nil { destination = try target.open() }
+                try destination?.write(chunk)
             }
-            try destination.synchronize()
+            try (destination ?? target.open()).synchronize()
             return .success
         } catch let error as OutputError {
             report(error.description)
@@ -70,56 +77,73 @@ extension Uploader {
         }
     }
 
-    /// Sends the request, writes the response body, and maps the status to an exit code.
-    private func send(_ request: PreparedRequest, to destination: OutputFile) async -> ExitStatus {
-        var configuration = HTTPClient.Configuration()
+    /// Sends the request with a client of its own, shut down afterwards.
+    private func send(_ request: PreparedRequest, to target: OutputTarget) async -> ExitStatus {
+        var configuration = AsyncHTTPClientTransport.configuration()
         configuration.redirectConfiguration = .disallow  // as curl and HTTPie without their follow options
         configuration.decompression = .disabled  // the body goes out unchanged
-        // A refused connection should fail at once, not after the connect
-        // timeout: --retry decides whether to try again.
-        configuration.connectionPool.retryConnectionEstablishment = false
         let client = HTTPClient(eventLoopGroup: Self.eventLoops, configuration: configuration)
+        let status = await send(request, to: target, with: client)
+        try? await client.shutdown()
+        return status
+    }
 
+    /// Sends the request, streams the response body to its target, and maps
+    /// the status to an exit code.
+    private func send(_ request: PreparedRequest, to target: OutputTarget, with client: HTTPClient) async -> ExitStatus {
+        let standardError = OutputFile.standardError
+        let explainsWaits = verbose || standardError.isTerminal
         var middleware: [any RequestMiddleware] = []
         if retry > 0 {
+            let attempts = retry + 1
             middleware.append(RetryMiddleware(
-                maximumAttempts: retry + 1,
+                maximumAttempts: attempts,
                 retriesNonIdempotentRequests: true,  // --retry asks for it, as curl's does
-                retryableStatuses: Set([408, 429]).union(500...599)
+                retryableStatuses: Set([408, 429]).union(500...599),
+                willRetry: { retry in
+                    guard explainsWaits else { return }
+                    Self.report("\(retry.reason.escapedForMessage); retrying in \(retry.delay.secondsDescription) (attempt \(retry.attempt) of \(attempts))")
+                }
             ))
         }
         let requestClient = RequestClient(transport: AsyncHTTPClientTransport(client: client), middleware: middleware)
 
-        let standardError = OutputFile.standardError
         if verbose, let raw = try? request.raw() {
             standardError.writeText(String(decoding: raw.head, as: UTF8.self))
         }
         let showsProgress = request.body != nil && (progress ?? standardError.isTerminal)
         let bar = showsProgress ? ProgressBar() : nil
+        Interruption.shared.watch(bar)
 
-        let response: Response
+        let response: StreamedResponse
         do {
-            response = try await requestClient.send(request) { update in
+            response = try await requestClient.stream(request) { update in
                 bar?.update(sent: update.bytesSent, total: update.totalBytes)
             }
             bar?.finish()
         } catch {
             bar?.finish()
             report("\(error)")
-            try? await client.shutdown()
             return .networkFailure
         }
-        try? await client.shutdown()
 
         if verbose || printResponseHeaders {
-            standardError.writeText(Self.describeHead(of: response))
+            standardError.writeText(Self.describeHead(of: response.head))
         }
+        // The head is in: only now is -o created or truncated (as curl does).
         do {
-            try destination.write([UInt8](response.body))
+            let destination = try target.open()
+            for try await chunk in response.body {
+                try destination.write(chunk)
+            }
             try destination.synchronize()
-        } catch {
+        } catch let error as OutputError {
             report(error.description)
             return .failure
+        } catch {
+            // The server answered, so the upload may have taken effect: never retried.
+            report("\(error)")
+            return .networkFailure
         }
         let status = ExitStatus(responseStatus: response.status.code)
         if status != .success {
@@ -134,16 +158,22 @@ extension Uploader {
     /// may still call on it after the response is in.
     private static let eventLoops = MultiThreadedEventLoopGroup(numberOfThreads: 1)
 
-    /// The response's status line and header fields, as HTTP/1.1 writes them.
-    static func describeHead(of response: Response) -> String {
-        var text = "HTTP/1.1 \(response.status.code) \(response.status.reasonPhrase)\r\n"
-        for field in response.headerFields {
-            text += "\(field.name.rawName): \(field.value)\r\n"
+    /// The response's status line and header fields, as HTTP/1.1 writes
+    /// them, the server's text escaped so it cannot drive the terminal.
+    static func describeHead(of head: HTTPResponse) -> String {
+        var text = "HTTP/1.1 \(head.status.code) \(head.status.reasonPhrase.escapedForMessage)\r\n"
+        for field in head.headerFields {
+            text += "\(field.name.rawName): \(field.value.escapedForMessage)\r\n"
         }
         return text + "\r\n"
     }
 
     private func report(_ message: String) {
-        OutputFile.standardError.writeText("uploader: \(message)\n")
+        Self.report(message)
+    }
+
+    /// Writes one line to standard error, control characters escaped.
+    static func report(_ message: String) {
+        OutputFile.standardError.writeText("uploader: \(message.escapedForMessage)\n")
     }
 }

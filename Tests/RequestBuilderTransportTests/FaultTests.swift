@@ -69,7 +69,7 @@ import Glibc
                 if changed.claim() { change.apply(to: file) }
             }
         }
-        #expect(error?.code == .invalidRequest)
+        #expect(error?.code == .body)
         #expect(error?.description.contains(file.path(percentEncoded: false)) == true)
         #expect(error?.description.contains("changed size while it was being sent") == true)
         try await Self.expectShortBodyAndClosedConnection(server)
@@ -103,7 +103,7 @@ import Glibc
         change.apply(to: file)
         continuation.finish()
         let error = await #expect(throws: RequestError.self) { try await task.value }
-        #expect(error?.code == .invalidRequest)
+        #expect(error?.code == .body)
         #expect(error?.description.contains("changed size") == true, "\(String(describing: error))")
         #expect(error?.description.contains(file.path(percentEncoded: false)) == true)
         #expect(Self.contents(of: staging) == [])
@@ -128,7 +128,7 @@ import Glibc
                 if removed.claim() { try? FileManager.default.removeItem(at: second) }
             }
         }
-        #expect(error?.code == .invalidRequest)
+        #expect(error?.code == .body)
         #expect(error?.description.contains(second.path(percentEncoded: false)) == true)
         try await Self.expectShortBodyAndClosedConnection(server)
         try await server.stop()

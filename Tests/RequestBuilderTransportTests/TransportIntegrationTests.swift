@@ -225,7 +225,7 @@ import TestSupport
         let error = await #expect(throws: RequestError.self) {
             try await RequestClient(transport: kind.make()).send(Self.request(.put, server, body: body))
         }
-        #expect(error?.code == .invalidRequest)
+        #expect(error?.code == .body)
         #expect(error?.description.contains(file.lastPathComponent) == true)
         try await server.stop()
     }

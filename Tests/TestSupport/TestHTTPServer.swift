@@ -157,6 +157,9 @@ public final class TestHTTPServer: Sendable {
 public struct TestHTTPServerError: Error, CustomStringConvertible {
     /// What went wrong.
     public let description: String
+
+    /// An error saying `description`.
+    public init(description: String) { self.description = description }
 }
 
 /// Records one connection's requests and answers them from the script.

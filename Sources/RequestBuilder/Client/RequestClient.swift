@@ -31,19 +31,48 @@ public struct RequestClient: Sendable {
         self.middleware = middleware
     }
 
-    /// Sends a request and returns the response once its status is accepted.
+    /// Sends a request and returns the response once its status is accepted,
+    /// its body read into memory.
+    ///
+    /// - Parameters:
+    ///   - maximumBodySize: The largest body read into memory, 64 MiB by
+    ///     default; a larger one fails with
+    ///     ``RequestError/Code/responseTooLarge`` (use ``stream(_:progress:)``
+    ///     for downloads of any size).
+    ///   - progress: Called as body bytes go out; a retried attempt starts
+    ///     again from zero.
+    /// - Throws: ``RequestError``.
+    public func send(
+        _ request: PreparedRequest,
+        maximumBodySize: Int = Response.defaultMaximumBodySize,
+        progress: @escaping @Sendable (UploadProgress) -> Void = { _ in }
+    ) async throws -> Response {
+        try await stream(request, progress: progress).collect(upTo: maximumBodySize)
+    }
+
+    /// Sends a request and returns as soon as an accepted response head has
+    /// arrived, with its body to be read as it comes, in constant memory.
+    ///
+    /// ```swift
+    /// let response = try await client.stream(request)
+    /// for try await chunk in response.body { try output.write(contentsOf: chunk) }
+    /// ```
+    ///
+    /// Middleware see the head only. Once a head has arrived, the attempt is
+    /// final unless a middleware retries its status: a failure while reading
+    /// the body is thrown by the body's sequence and never retried.
     ///
     /// - Parameter progress: Called as body bytes go out; a retried attempt
     ///   starts again from zero.
     /// - Throws: ``RequestError``.
-    public func send(
+    public func stream(
         _ request: PreparedRequest,
         progress: @escaping @Sendable (UploadProgress) -> Void = { _ in }
-    ) async throws -> Response {
+    ) async throws -> StreamedResponse {
         let transport = self.transport
         var next: RequestMiddleware.Next = { request in
             try Task.checkCancellation()
-            return try await transport.send(request, progress: progress)
+            return try await transport.stream(request, progress: progress)
         }
         for step in ([StatusValidationMiddleware()] + middleware).reversed() {
             let inner = next

@@ -24,26 +24,18 @@ public struct AuthenticationMiddleware: RequestMiddleware {
     }
 
     /// Sends the request with the credential, refreshing it once on `401`.
-    public func handle(_ request: PreparedRequest, next: Next) async throws -> Response {
+    public func handle(_ request: PreparedRequest, next: Next) async throws -> StreamedResponse {
         let (credential, generation) = try await store.current()
-        let first: Result<Response, any Error>
+        let replayable = request.body?.isReplayable ?? true
         do {
-            first = .success(try await next(authorized(request, with: credential)))
-        } catch {
-            first = .failure(error)
+            let response = try await next(authorized(request, with: credential))
+            guard response.status == .unauthorized, replayable else { return response }
+            // Out of scope past here: the 401's unread body is dropped before the refresh.
+        } catch let error as RequestError where error.response?.status == .unauthorized && replayable {
+            // A status check further in threw the 401.
         }
-        guard Self.isUnauthorized(first), request.body?.isReplayable ?? true else { return try first.get() }
         let (fresh, _) = try await store.renew(after: generation)
         return try await next(authorized(request, with: fresh))
-    }
-
-    /// A `401`, whether returned or thrown by a status check further in.
-    private static func isUnauthorized(_ outcome: Result<Response, any Error>) -> Bool {
-        switch outcome {
-        case .success(let response): response.status == .unauthorized
-        case .failure(let error as RequestError): error.response?.status == .unauthorized
-        case .failure: false
-        }
     }
 
     private func authorized(_ request: PreparedRequest, with credential: String) -> PreparedRequest {

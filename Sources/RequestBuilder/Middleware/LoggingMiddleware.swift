@@ -26,21 +26,27 @@ public struct LoggingMiddleware: RequestMiddleware {
         self.level = level
     }
 
-    /// Passes the request on and logs how it went.
-    public func handle(_ request: PreparedRequest, next: Next) async throws -> Response {
+    /// Passes the request on and logs how it went: one line when the head
+    /// arrives, one at `debug` when the body has been read.
+    public func handle(_ request: PreparedRequest, next: Next) async throws -> StreamedResponse {
         let target = request.describedTarget
         let sent = request.body?.length.map(String.init) ?? (request.body == nil ? "0" : "unknown")
         logger.trace("\(target) request headers: \(Self.redacted(request.head.headerFields))")
         let clock = ContinuousClock()
         let start = clock.now
         do {
-            let response = try await next(request)
+            var response = try await next(request)
             let elapsed = clock.now - start
-            logger.log(
-                level: level,
-                "\(target) -> \(response.status.code) in \(Self.milliseconds(elapsed)) ms, sent \(sent) bytes, received \(response.body.count) bytes"
-            )
+            logger.log(level: level, "\(target) -> \(response.status.code) in \(Self.milliseconds(elapsed)) ms, sent \(sent) bytes")
             logger.trace("\(target) response headers: \(Self.redacted(response.headerFields))")
+            let logger = self.logger
+            response.body = response.body.observingEnd { received, error in
+                if let error {
+                    logger.warning("\(target) response body failed after \(received) bytes: \(Self.redactedDescription(of: error))")
+                } else {
+                    logger.debug("\(target) received \(received) bytes")
+                }
+            }
             return response
         } catch {
             let elapsed = clock.now - start

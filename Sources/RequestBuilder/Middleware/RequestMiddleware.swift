@@ -3,11 +3,13 @@
 ///
 /// Middleware run in the order given to the client: the first sees the
 /// request first and the response last. Call `next` zero, one or several
-/// times (a retry calls it again with the same request).
+/// times (a retry calls it again with the same request). `next` returns
+/// once the response head has arrived; the body is read later, by whoever
+/// gets the response, so a middleware never holds a large download in memory.
 ///
 /// ```swift
 /// struct UserAgent: RequestMiddleware {
-///     func handle(_ request: PreparedRequest, next: Next) async throws -> Response {
+///     func handle(_ request: PreparedRequest, next: Next) async throws -> StreamedResponse {
 ///         var request = request
 ///         request.head.headerFields[.userAgent] = "notes/1.0"
 ///         return try await next(request)
@@ -16,8 +18,8 @@
 /// ```
 public protocol RequestMiddleware: Sendable {
     /// The rest of the chain: later middleware, then the transport.
-    typealias Next = @Sendable (PreparedRequest) async throws -> Response
+    typealias Next = @Sendable (PreparedRequest) async throws -> StreamedResponse
 
     /// Handles one request, usually by passing it on to `next`.
-    func handle(_ request: PreparedRequest, next: Next) async throws -> Response
+    func handle(_ request: PreparedRequest, next: Next) async throws -> StreamedResponse
 }

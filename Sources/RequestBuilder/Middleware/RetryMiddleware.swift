@@ -28,6 +28,21 @@ public struct RetryMiddleware: RequestMiddleware {
     /// The statuses that are worth another attempt.
     public var retryableStatuses: Set<Int>
 
+    /// Called before each wait for another attempt, with how long it waits
+    /// and why: a command-line tool shows it, so a long `Retry-After` does
+    /// not look like a hang.
+    public var willRetry: @Sendable (Retry) -> Void
+
+    /// Another attempt about to be made.
+    public struct Retry: Sendable {
+        /// The number of the attempt to come: 2 for the first retry.
+        public let attempt: Int
+        /// How long the middleware waits before it.
+        public let delay: Duration
+        /// Why, such as `the server answered 503 Service Unavailable with Retry-After: 30`.
+        public let reason: String
+    }
+
     private let sleep: @Sendable (Duration) async throws -> Void
     private let now: @Sendable () -> Date
     private let random: @Sendable () -> Double
@@ -41,6 +56,7 @@ public struct RetryMiddleware: RequestMiddleware {
     ///   - sleep: Waits between attempts; inject one that returns at once in tests.
     ///   - now: The current time, for `Retry-After` dates.
     ///   - random: A number in `0..<1` for the jitter.
+    ///   - willRetry: Told of each retry before its wait.
     public init(
         maximumAttempts: Int = 3,
         initialBackoff: Duration = .milliseconds(250),
@@ -50,7 +66,8 @@ public struct RetryMiddleware: RequestMiddleware {
         retryableStatuses: Set<Int> = RetryMiddleware.defaultRetryableStatuses,
         sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) },
         now: @escaping @Sendable () -> Date = { Date() },
-        random: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) }
+        random: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) },
+        willRetry: @escaping @Sendable (Retry) -> Void = { _ in }
     ) {
         self.maximumAttempts = max(1, maximumAttempts)
         self.initialBackoff = initialBackoff
@@ -61,52 +78,65 @@ public struct RetryMiddleware: RequestMiddleware {
         self.sleep = sleep
         self.now = now
         self.random = random
+        self.willRetry = willRetry
     }
 
     /// Sends the request, and again after a pause while the outcome is retryable.
-    public func handle(_ request: PreparedRequest, next: Next) async throws -> Response {
+    ///
+    /// Once a response head has arrived the attempt is final unless its
+    /// status is retryable: a failure while its body is read is never retried,
+    /// since the server has answered and a POST may have taken effect.
+    public func handle(_ request: PreparedRequest, next: Next) async throws -> StreamedResponse {
         let mayRetry = (request.body?.isReplayable ?? true)
             && (retriesNonIdempotentRequests || Self.isIdempotent(request.head.method))
         var attempt = 1
         while true {
-            let outcome: Result<Response, any Error>
+            let retry: Retry
             do {
-                outcome = .success(try await next(request))
+                let response = try await next(request)
+                guard mayRetry, attempt < maximumAttempts,
+                      let wait = delay(after: response.head, attempt: attempt)
+                else { return response }
+                retry = Retry(attempt: attempt + 1, delay: wait, reason: "the server answered \(response.status.code) \(response.status.reasonPhrase)" + Self.retryAfterNote(response.head))
             } catch {
-                outcome = .failure(error)
+                guard mayRetry, attempt < maximumAttempts, let wait = delay(after: error, attempt: attempt) else { throw error }
+                retry = Retry(attempt: attempt + 1, delay: wait, reason: (error as? RequestError)?.description ?? "\(error)")
             }
-            guard mayRetry, attempt < maximumAttempts, let wait = delay(after: outcome, attempt: attempt) else {
-                return try outcome.get()
-            }
-            try await sleep(wait)
+            // The response is out of scope here: its unread body was dropped,
+            // so its connection is closed rather than held through the wait.
+            willRetry(retry)
+            try await sleep(retry.delay)
             attempt += 1
         }
     }
 
-    /// The pause before the next attempt, or `nil` if the outcome is final.
-    private func delay(after outcome: Result<Response, any Error>, attempt: Int) -> Duration? {
-        let response: Response
-        switch outcome {
-        case .success(let received):
-            response = received
-        case .failure(let error as RequestError):
-            if error.isConnectionFailure { return backoff(attempt: attempt) }
-            guard error.code == .unacceptableStatus, let received = error.response else { return nil }
-            response = received
-        case .failure:
-            return nil
-        }
-        guard retryableStatuses.contains(response.status.code) else { return nil }
-        if let value = response.headerFields[.retryAfter] {
+    /// The pause before the next attempt after a failure, or `nil` if it is final.
+    private func delay(after error: any Error, attempt: Int) -> Duration? {
+        guard let error = error as? RequestError else { return nil }
+        if error.isConnectionFailure { return backoff(attempt: attempt) }
+        guard error.code == .unacceptableStatus, let response = error.response else { return nil }
+        return delay(after: response.head, attempt: attempt)
+    }
+
+    /// The pause before the next attempt after a response, or `nil` if it is final.
+    private func delay(after head: HTTPResponse, attempt: Int) -> Duration? {
+        guard retryableStatuses.contains(head.status.code) else { return nil }
+        if let value = head.headerFields[.retryAfter] {
             guard let requested = Self.retryAfter(value, now: now()) else { return backoff(attempt: attempt) }
             return requested <= maximumRetryAfter ? requested : nil
         }
         return backoff(attempt: attempt)
     }
 
+    private static func retryAfterNote(_ head: HTTPResponse) -> String {
+        head.headerFields[.retryAfter].map { " with Retry-After: \($0)" } ?? ""
+    }
+
     private func backoff(attempt: Int) -> Duration {
         let exponent = min(attempt - 1, 30)
-        let ceiling = min(initialBackoff * (1 << exponent), maximumBackoff)
+        // Compared before multiplying, so a large initial backoff cannot overflow.
+        let factor = 1 << exponent
+        let ceiling = initialBackoff > maximumBackoff / factor ? maximumBackoff : min(initialBackoff * factor, maximumBackoff)
         let fraction = 0.5 + 0.5 * min(max(random(), 0), 1)
         return ceiling * fraction
     }

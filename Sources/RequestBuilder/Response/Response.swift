@@ -17,4 +17,8 @@ public struct Response: Sendable {
     public var status: HTTPResponse.Status { head.status }
     /// The header fields.
     public var headerFields: HTTPFields { head.headerFields }
+
+    /// The largest body read into memory unless a caller chooses another
+    /// limit: 64 MiB. Larger downloads belong in ``StreamedResponse``.
+    public static let defaultMaximumBodySize = 64 * 1024 * 1024
 }

@@ -4,9 +4,15 @@ extension RequestError {
         RequestError(code: .transport, description: "\(request.describedTarget): \(what)", underlying: underlying)
     }
 
+    /// The request body failed while it was being sent (a file that changed
+    /// size, a boundary found in the content), naming the request.
+    public static func body(_ request: PreparedRequest, _ what: String, underlying: (any Error)? = nil) -> RequestError {
+        RequestError(code: .body, description: "\(request.describedTarget): the body could not be sent: \(what)", underlying: underlying)
+    }
+
     /// No response within the timeout.
     public static func timedOut(_ request: PreparedRequest, after timeout: Duration?, underlying: (any Error)? = nil) -> RequestError {
-        let limit = timeout.map { " within \($0)" } ?? ""
+        let limit = timeout.map { " within \($0.secondsDescription)" } ?? ""
         return RequestError(
             code: .timedOut,
             description: "\(request.describedTarget): no response\(limit)",
@@ -25,6 +31,19 @@ extension RequestError {
         return RequestError(code: base.code, description: "\(request.describedTarget): \(base.description)", response: response)
     }
 
+    /// A response body that passed the limit for reading it into memory.
+    public static func responseTooLarge(limit: Int) -> RequestError {
+        RequestError(
+            code: .responseTooLarge,
+            description: "The response body is larger than the \(limit)-byte limit for reading it into memory; read it as a stream (RequestClient.stream) to handle any size"
+        )
+    }
+
+    /// A response body read a second time.
+    static func responseAlreadyRead() -> RequestError {
+        RequestError(code: .transport, description: "The response body was already read; a body arrives from the network once and cannot be read again")
+    }
+
     /// Whether this error says the request never got an answer because the
     /// connection failed or timed out, which a retry may fix.
     var isConnectionFailure: Bool { code == .transport || code == .timedOut }
@@ -34,5 +53,19 @@ extension PreparedRequest {
     /// `METHOD URL`, for error messages and logs.
     package var describedTarget: String {
         "\(head.method.rawValue) \(head.scheme ?? "https")://\(head.authority ?? "")\(head.path ?? "/")"
+    }
+}
+
+extension Duration {
+    /// The duration as a person reads it, exactly: `30 seconds`, `1 second`,
+    /// `0.0001 seconds` (Duration's own description rounds to `0.0 seconds`).
+    package var secondsDescription: String {
+        let (seconds, attoseconds) = components
+        guard attoseconds != 0 else { return seconds == 1 ? "1 second" : "\(seconds) seconds" }
+        let digits = String(attoseconds.magnitude)
+        var fraction = String(repeating: "0", count: max(0, 18 - digits.count)) + digits
+        while fraction.hasSuffix("0") { fraction.removeLast() }
+        let sign = seconds == 0 && attoseconds < 0 ? "-" : ""
+        return "\(sign)\(seconds).\(fraction) seconds"
     }
 }

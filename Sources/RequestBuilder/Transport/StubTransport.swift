@@ -83,10 +83,10 @@ public final class StubTransport: HTTPTransport {
     }
 
     /// Reads the body (reporting progress), records the request and answers from the script.
-    public func send(
+    public func stream(
         _ request: PreparedRequest,
         progress: @escaping @Sendable (UploadProgress) -> Void
-    ) async throws -> Response {
+    ) async throws -> StreamedResponse {
         var body: [UInt8]?
         if let requestBody = request.body {
             var bytes: [UInt8] = []
@@ -96,7 +96,7 @@ public final class StubTransport: HTTPTransport {
                     progress(UploadProgress(bytesSent: Int64(bytes.count), totalBytes: requestBody.length))
                 }
             } catch {
-                throw RequestError.invalidRequest("The body of \(request.describedTarget) could not be read: \(error)", underlying: error)
+                throw RequestError.body(request, "\(error)", underlying: error)
             }
             body = bytes
         }
@@ -112,6 +112,6 @@ public final class StubTransport: HTTPTransport {
                 throw RequestError.cancelled(request)
             }
         }
-        return try reply.outcome(request)
+        return StreamedResponse(try reply.outcome(request))
     }
 }

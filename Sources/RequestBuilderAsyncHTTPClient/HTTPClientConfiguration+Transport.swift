@@ -1,0 +1,40 @@
+public import AsyncHTTPClient
+import NIOCore
+import NIOPosix
+
+extension AsyncHTTPClientTransport {
+    /// An AsyncHTTPClient configuration fit for this transport; give it to
+    /// the `HTTPClient` you pass to ``init(client:chunkSize:)``.
+    ///
+    /// It differs from AsyncHTTPClient's defaults in three ways:
+    /// - a response status below 100 fails the request with a protocol error,
+    ///   where AsyncHTTPClient alone would trap and end the process;
+    /// - a refused connection fails at once instead of being tried again
+    ///   until the request's deadline (without one, for about 90 seconds);
+    ///   whether to try again is ``RetryMiddleware``'s decision;
+    /// - connecting has its own timeout, separate from the request's.
+    ///
+    /// ```swift
+    /// var configuration = AsyncHTTPClientTransport.configuration(connectTimeout: .seconds(3))
+    /// configuration.redirectConfiguration = .disallow
+    /// let client = HTTPClient(eventLoopGroup: group, configuration: configuration)
+    /// ```
+    ///
+    /// - Parameter connectTimeout: How long connecting to an unreachable host
+    ///   may take, 10 seconds by default.
+    public static func configuration(connectTimeout: Duration = .seconds(10)) -> HTTPClient.Configuration {
+        var configuration = HTTPClient.Configuration()
+        configuration.timeout.connect = TimeAmount(saturating: connectTimeout)
+        configuration.connectionPool.retryConnectionEstablishment = false
+        configuration.http1_1ConnectionDebugInitializer = ResponseStatusGuard.install(on:)
+        return configuration
+    }
+
+    /// The client the transport uses unless given another: one for the
+    /// process, on NIO's shared event loops, with ``configuration(connectTimeout:)``.
+    /// Like `HTTPClient.shared`, it is never shut down.
+    public static let sharedClient = HTTPClient(
+        eventLoopGroup: MultiThreadedEventLoopGroup.singleton,
+        configuration: configuration()
+    )
+}

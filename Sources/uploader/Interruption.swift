@@ -1,0 +1,42 @@
+import Dispatch
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Ends the process on Ctrl-C (SIGINT) or SIGTERM the way a shell expects,
+/// status 128 + the signal's number, after ending a progress bar's line so
+/// the prompt does not start in the middle of it.
+///
+/// The signals are taken by dispatch sources rather than C handlers, so the
+/// clean-up may lock and write as any code does.
+final class Interruption: @unchecked Sendable {
+    // @unchecked Sendable: `bar` is written before the sources can fire and
+    // read only on `queue` afterwards.
+    static let shared = Interruption()
+
+    private let queue = DispatchQueue(label: "uploader.signals")
+    private var sources: [any DispatchSourceSignal] = []
+    private var bar: ProgressBar?
+
+    /// Starts handling SIGINT and SIGTERM, finishing `bar`'s line on either.
+    func watch(_ bar: ProgressBar?) {
+        queue.sync {
+            self.bar = bar
+            guard sources.isEmpty else { return }
+            for number in [SIGINT, SIGTERM] {
+                signal(number, SIG_IGN)  // the source receives it instead
+                let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
+                source.setEventHandler { [unowned self] in
+                    self.bar?.finish()
+                    exit(128 + number)
+                }
+                source.resume()
+                sources.append(source)
+            }
+        }
+    }
+}

@@ -1,0 +1,229 @@
+import AsyncHTTPClient
+import Foundation
+import HTTPBody
+import NIOPosix
+import RequestBuilder
+import RequestBuilderAsyncHTTPClient
+import Testing
+import TestSupport
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// What a server can answer that a client must survive: a status line
+/// AsyncHTTPClient alone traps on, bodies larger than memory, bodies that
+/// never end or break off, and hosts that refuse or never answer. None may
+/// end the process, and none may send an answered POST a second time.
+@Suite struct HostileServerTests {
+    static func post(_ url: URL, body: RequestBody? = .text("payload")) -> PreparedRequest {
+        PreparedRequest(
+            head: HTTPRequest(method: .post, scheme: "http", authority: url.host().map { "\($0):\(url.port ?? 80)" } ?? "", path: url.path()),
+            body: body,
+            acceptableStatus: .any
+        )
+    }
+
+    static let statusLines = ["HTTP/1.1 000 X", "HTTP/1.1 042 Y", "HTTP/1.1 099 Z"]
+
+    @Test(arguments: statusLines, [false, true])
+    func statusBelowOneHundredIsAProtocolErrorNotACrash(statusLine: String, afterContinue: Bool) async throws {
+        for body in ["", "body bytes"] {
+            let prefix = afterContinue ? "HTTP/1.1 100 Continue\r\n\r\n" : ""
+            let head = "\(statusLine)\r\nContent-Length: \(body.utf8.count)\r\n\r\n"
+            let server = try await RawResponseServer.start { _ in .bytes(Array((prefix + head + body).utf8)) }
+            let error = await #expect(throws: RequestError.self) {
+                try await RequestClient(transport: AsyncHTTPClientTransport()).send(Self.post(server.url(path: "/up")))
+            }
+            #expect(error?.code == .transport)
+            #expect(error?.description.contains("invalid status line") == true, "\(String(describing: error))")
+            try await server.stop()
+        }
+    }
+
+    @Test func keepsTheServersOwnReasonPhrase() async throws {
+        let server = try await RawResponseServer.start { _ in
+            .text("HTTP/1.1 503 Slow Down", headers: ["Content-Length: 2"], body: "no")
+        }
+        let response = try await AsyncHTTPClientTransport().send(Self.post(server.url()))
+        #expect(response.status.code == 503)
+        #expect(response.status.reasonPhrase == "Slow Down")
+        try await server.stop()
+    }
+
+    @Test func streamsABodyLargerThanTheCollectLimitInChunks() async throws {
+        let chunk = [UInt8](repeating: 0x61, count: 1 << 20)
+        let server = try await RawResponseServer.start { _ in
+            .repeating(head: "HTTP/1.1 200 OK\r\nContent-Length: \(100 << 20)\r\n\r\n", chunk: chunk, count: 100)
+        }
+        let response = try await RequestClient(transport: AsyncHTTPClientTransport()).stream(Self.post(server.url()))
+        var total = 0
+        var largest = 0
+        for try await piece in response.body {
+            total += piece.count
+            largest = max(largest, piece.count)
+        }
+        #expect(total == 100 << 20)
+        #expect(largest <= 1 << 20)  // handed on as it arrives, never gathered
+        try await server.stop()
+    }
+
+    @Test func largeBodyFailsTheCollectLimitAndTheAnsweredPostIsNotSentAgain() async throws {
+        let chunk = [UInt8](repeating: 0x61, count: 1 << 20)
+        let server = try await RawResponseServer.start { _ in
+            .repeating(head: "HTTP/1.1 200 OK\r\nContent-Length: \(80 << 20)\r\n\r\n", chunk: chunk, count: 80)
+        }
+        let client = RequestClient(
+            transport: AsyncHTTPClientTransport(),
+            middleware: [RetryMiddleware(maximumAttempts: 4, retriesNonIdempotentRequests: true, sleep: { _ in })]
+        )
+        let error = await #expect(throws: RequestError.self) { try await client.send(Self.post(server.url())) }
+        #expect(error?.code == .responseTooLarge)
+        #expect(error?.description.contains("67108864-byte limit") == true)
+        #expect(server.requestCount == 1)
+        try await server.stop()
+    }
+
+    @Test func endlessChunkedBodyFailsTheLimitOnce() async throws {
+        let chunk = Array("100000\r\n".utf8) + [UInt8](repeating: 0x62, count: 0x100000) + Array("\r\n".utf8)
+        let server = try await RawResponseServer.start { _ in
+            .repeating(head: "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n", chunk: chunk, count: nil)
+        }
+        let client = RequestClient(
+            transport: AsyncHTTPClientTransport(),
+            middleware: [RetryMiddleware(maximumAttempts: 4, retriesNonIdempotentRequests: true, sleep: { _ in })]
+        )
+        let error = await #expect(throws: RequestError.self) {
+            try await client.send(Self.post(server.url()), maximumBodySize: 8 << 20)
+        }
+        #expect(error?.code == .responseTooLarge)
+        #expect(server.requestCount == 1)
+        try await server.stop()
+    }
+
+    @Test func bodyBreakingOffAfterTheHeadIsNotRetried() async throws {
+        let server = try await RawResponseServer.start { _ in
+            .repeating(head: "HTTP/1.1 200 OK\r\nContent-Length: \(10 << 20)\r\n\r\n", chunk: [UInt8](repeating: 1, count: 4096), count: 16)
+        }
+        let client = RequestClient(
+            transport: AsyncHTTPClientTransport(),
+            middleware: [RetryMiddleware(maximumAttempts: 4, retriesNonIdempotentRequests: true, sleep: { _ in })]
+        )
+        let error = await #expect(throws: RequestError.self) { try await client.send(Self.post(server.url())) }
+        #expect(error?.code == .transport)
+        #expect(server.requestCount == 1)
+        try await server.stop()
+    }
+
+    @Test func refusedConnectionFailsAtOnce() async throws {
+        let server = try await RawResponseServer.start { _ in .bytes([]) }
+        let url = server.url()
+        try await server.stop()  // nothing listens on the port now
+        let clock = ContinuousClock()
+        let start = clock.now
+        let error = await #expect(throws: RequestError.self) {
+            try await RequestClient(transport: AsyncHTTPClientTransport()).send(Self.post(url))
+        }
+        #expect(error?.code == .transport)
+        // AsyncHTTPClient's defaults kept trying for about 90 seconds.
+        #expect(clock.now - start < TestTime.budget(.seconds(5)))
+    }
+
+    @Test func unansweredConnectGivesUpAfterTheConnectTimeout() async throws {
+        // A listening socket whose backlog is full drops further SYNs, so a
+        // connection to it neither succeeds nor is refused.
+        let listener = try FullBacklogListener()
+        defer { listener.close() }
+        let client = HTTPClient(
+            eventLoopGroup: MultiThreadedEventLoopGroup.singleton,
+            configuration: AsyncHTTPClientTransport.configuration(connectTimeout: .milliseconds(500))
+        )
+        let url = URL(string: "http://127.0.0.1:\(listener.port)/")!
+        let clock = ContinuousClock()
+        let start = clock.now
+        let error = await #expect(throws: RequestError.self) {
+            try await RequestClient(transport: AsyncHTTPClientTransport(client: client)).send(Self.post(url))
+        }
+        try await client.shutdown()
+        #expect(error?.code == .timedOut, "\(String(describing: error))")
+        #expect(clock.now - start < TestTime.budget(.seconds(5)))
+    }
+
+    @Test func hugeTimeoutSaturatesInsteadOfTrapping() async throws {
+        let server = try await RawResponseServer.start { _ in .text("HTTP/1.1 200 OK", headers: ["Content-Length: 0"]) }
+        for timeout: Duration in [.seconds(Int64.max), .seconds(9_300_000_000), .nanoseconds(Int64.max) * 1000] {
+            var request = Self.post(server.url())
+            request.timeout = timeout
+            let response = try await AsyncHTTPClientTransport().send(request)
+            #expect(response.status.code == 200)
+        }
+        try await server.stop()
+    }
+
+    @Test func bodyErrorsAreNeverRetried() async throws {
+        let server = try await TestHTTPServer.start()
+        let directory = FileManager.default.temporaryDirectory.appending(path: "hostile-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appending(path: "contains-boundary.txt")
+        try Data(("x".repeated(600_000) + "--fixed-boundary--").utf8).write(to: file)
+        var form = MultipartFormData(boundary: try .constant("fixed-boundary"))
+        try form.appendFile(at: file, name: "file")
+        var request = Self.post(server.url(path: "/up"), body: try .multipart(form))
+        request.head.method = .put
+        let client = RequestClient(
+            transport: AsyncHTTPClientTransport(),
+            middleware: [RetryMiddleware(maximumAttempts: 4, retriesNonIdempotentRequests: true, sleep: { _ in })]
+        )
+        let error = await #expect(throws: RequestError.self) { try await client.send(request) }
+        #expect(error?.code == .body, "\(String(describing: error))")
+        #expect(error?.description.contains("fixed-boundary") == true)
+        #expect(server.requests.count <= 1)
+        try await server.stop()
+    }
+
+    @Test func responseBodyReadTwiceFailsInsteadOfTrapping() async throws {
+        let server = try await RawResponseServer.start { _ in .text("HTTP/1.1 200 OK", headers: ["Content-Length: 5"], body: "hello") }
+        let response = try await AsyncHTTPClientTransport().stream(Self.post(server.url()))
+        #expect(try await response.body.collect(upTo: 100) == Data("hello".utf8))
+        let error = await #expect(throws: RequestError.self) { try await response.body.collect(upTo: 100) }
+        #expect(error?.description.contains("already read") == true)
+        try await server.stop()
+    }
+}
+
+private extension String {
+    func repeated(_ count: Int) -> String { String(repeating: self, count: count) }
+}
+
+/// A TCP socket on 127.0.0.1 that listens with a backlog of zero and never
+/// accepts; once one connection fills the backlog, the kernel drops later SYNs.
+private struct FullBacklogListener {
+    let descriptor: Int32
+    let filler: Int32
+    let port: Int
+
+    init() throws {
+        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        descriptor = listener
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = 0
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, length) == 0 && listen(listener, 0) == 0 && getsockname(listener, $0, &length) == 0 }
+        }
+        guard bound else { throw TestHTTPServerError(description: "cannot listen: errno \(errno)") }
+        port = Int(UInt16(bigEndian: address.sin_port))
+        let filler = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        _ = withUnsafePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(filler, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        self.filler = filler
+    }
+
+    func close() {
+        _ = Glibc.close(filler)
+        _ = Glibc.close(descriptor)
+    }
+}
