@@ -51,6 +51,8 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
         guard let url = request.url else {
             throw RequestError.invalidRequest("\(request.head.method.rawValue) request has no valid URL (scheme \(request.head.scheme ?? "none"), authority \(request.head.authority ?? "none"))")
         }
+        // A port past 65535 would trap in NIO's socket address.
+        _ = try AuthorityPort.parse(authority: Substring(request.head.authority ?? ""))
         var outgoing = HTTPClientRequest(url: url.absoluteString)
         outgoing.method = HTTPMethod(rawValue: request.head.method.rawValue)
         for field in request.head.headerFields {

@@ -227,3 +227,13 @@ private struct FullBacklogListener {
         _ = Glibc.close(descriptor)
     }
 }
+
+extension HostileServerTests {
+    @Test(arguments: ["127.0.0.1:65536", "127.0.0.1:99999", "127.0.0.1:12345678901234567890"])
+    func portOutOfRangeIsRefusedBeforeConnecting(authority: String) async throws {
+        let request = PreparedRequest(head: HTTPRequest(method: .get, scheme: "http", authority: authority, path: "/"))
+        let error = await #expect(throws: RequestError.self) { try await AsyncHTTPClientTransport().send(request) }
+        #expect(error?.code == .invalidRequest)
+        #expect(error?.description.contains("0 to 65535") == true)
+    }
+}

@@ -124,7 +124,8 @@ struct RequestTarget {
         }
         self.scheme = scheme
         let bracketedHost = host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host
-        self.authority = baseURL.port.map { "\(bracketedHost):\($0)" } ?? bracketedHost
+        let port = try AuthorityPort.parse(url: baseURL.absoluteString)
+        self.authority = port.map { "\(bracketedHost):\($0)" } ?? bracketedHost
         var path = baseURL.path(percentEncoded: true)
         while path.hasSuffix("/") { path.removeLast() }
         self.path = path
