@@ -96,6 +96,8 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
             return .body(request, "\(error.underlying)", underlying: error.underlying)
         case let error as InvalidResponseStatusError:
             return .transport(request, error.description, underlying: error)
+        case let error as HTTPParserError:
+            return .transport(request, "the server's response is not valid HTTP/1.1 (\(error))", underlying: error)
         case let error as HTTPClientError:
             switch error {
             case .cancelled:

@@ -64,6 +64,7 @@ struct Uploader: AsyncParsableCommand {
     /// Parses the arguments itself so that every usage error exits with
     /// status 2 (the contract's bad input), not the parser's 64.
     static func main() async {
+        StandardDescriptors.openClosedOnes()
         signal(SIGPIPE, SIG_IGN)  // a closed pipe is an error to report, not a reason to die
         let arguments = Array(CommandLine.arguments.dropFirst())
         let command: Uploader

@@ -270,10 +270,6 @@ import Glibc
     }
 }
 
-/// Why the silent listener could not be set up.
-struct ListenerError: Error, CustomStringConvertible {
-    let description: String
-}
 
 /// True for the first caller only: runs a fault once from a callback that repeats.
 final class OnceFlag: Sendable {
@@ -289,39 +285,3 @@ final class OnceFlag: Sendable {
     }
 }
 
-/// A TCP listener on 127.0.0.1 that never accepts: the kernel completes the
-/// handshake, the client's bytes fill the socket buffers, and nothing reads them.
-final class SilentListener: Sendable {
-    let port: Int
-    private let descriptor: Int32
-
-    init() throws {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard fd >= 0 else { throw ListenerError(description: "socket() failed: \(errno)") }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = 0
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) }
-        }
-        guard bound == 0, listen(fd, 4) == 0 else {
-            Glibc.close(fd)
-            throw ListenerError(description: "bind() or listen() failed: \(errno)")
-        }
-        let named = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
-        }
-        guard named == 0 else {
-            Glibc.close(fd)
-            throw ListenerError(description: "getsockname() failed: \(errno)")
-        }
-        descriptor = fd
-        port = Int(UInt16(bigEndian: address.sin_port))
-    }
-
-    func close() {
-        Glibc.close(descriptor)
-    }
-}

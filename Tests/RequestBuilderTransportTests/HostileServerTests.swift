@@ -6,9 +6,6 @@ import RequestBuilder
 import RequestBuilderAsyncHTTPClient
 import Testing
 import TestSupport
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// What a server can answer that a client must survive: a status line
 /// AsyncHTTPClient alone traps on, bodies larger than memory, bodies that
@@ -131,8 +128,7 @@ import Glibc
     @Test func unansweredConnectGivesUpAfterTheConnectTimeout() async throws {
         // A listening socket whose backlog is full drops further SYNs, so a
         // connection to it neither succeeds nor is refused.
-        let listener = try FullBacklogListener()
-        defer { listener.close() }
+        let listener = try SilentListener(fillingBacklog: true)
         let client = HTTPClient(
             eventLoopGroup: MultiThreadedEventLoopGroup.singleton,
             configuration: AsyncHTTPClientTransport.configuration(connectTimeout: .milliseconds(500))
@@ -144,8 +140,11 @@ import Glibc
             try await RequestClient(transport: AsyncHTTPClientTransport(client: client)).send(Self.post(url))
         }
         try await client.shutdown()
+        withExtendedLifetime(listener) {}
         #expect(error?.code == .timedOut, "\(String(describing: error))")
-        #expect(clock.now - start < TestTime.budget(.seconds(5)))
+        // Alone it takes the 0.5 s; a busy shared event loop can delay the
+        // timer. Without a connect timeout the kernel tries for about 2 minutes.
+        #expect(clock.now - start < TestTime.budget(.seconds(20)))
     }
 
     @Test func hugeTimeoutSaturatesInsteadOfTrapping() async throws {
@@ -193,39 +192,6 @@ import Glibc
 
 private extension String {
     func repeated(_ count: Int) -> String { String(repeating: self, count: count) }
-}
-
-/// A TCP socket on 127.0.0.1 that listens with a backlog of zero and never
-/// accepts; once one connection fills the backlog, the kernel drops later SYNs.
-private struct FullBacklogListener {
-    let descriptor: Int32
-    let filler: Int32
-    let port: Int
-
-    init() throws {
-        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        descriptor = listener
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = 0
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, length) == 0 && listen(listener, 0) == 0 && getsockname(listener, $0, &length) == 0 }
-        }
-        guard bound else { throw TestHTTPServerError(description: "cannot listen: errno \(errno)") }
-        port = Int(UInt16(bigEndian: address.sin_port))
-        let filler = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        _ = withUnsafePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(filler, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        self.filler = filler
-    }
-
-    func close() {
-        _ = Glibc.close(filler)
-        _ = Glibc.close(descriptor)
-    }
 }
 
 extension HostileServerTests {

@@ -1,0 +1,160 @@
+import Foundation
+import TestSupport
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The contract's "Edges (version 2)" rules about responses and the output
+/// file, driven through the built executable against servers on 127.0.0.1:
+/// no signal death on any status line, `-o` opened only when the head
+/// arrives, responses of any size streamed, an answered POST never sent again.
+@Suite struct UploaderResponseEdgeTests {
+    @Test(arguments: ["000 X", "042 Y", "099 Z"], ["", "body"])
+    func statusBelowOneHundredExitsThreeWithOneLine(status: String, body: String) async throws {
+        for prefix in ["", "HTTP/1.1 100 Continue\r\n\r\n"] {
+            let server = try await RawResponseServer.start { _ in
+                .bytes(Array((prefix + "HTTP/1.1 \(status)\r\nContent-Length: \(body.utf8.count)\r\n\r\n" + body).utf8))
+            }
+            let result = try await UploaderProcess.run(["localhost:\(server.port)/up", "a=1"])
+            #expect(result.status == 3, "\(result.standardError)")
+            #expect(result.standardError.contains("invalid status line"), "\(result.standardError)")
+            #expect(result.standardError.split(separator: "\n").count == 1, "\(result.standardError)")
+            try await server.stop()
+        }
+    }
+
+    @Test func printsTheServersOwnReasonPhraseEscaped() async throws {
+        // NIO's parser lets ESC through; U+009B is a C1 control, the
+        // one-byte form of ESC [ to a terminal, sent as obs-text.
+        let server = try await RawResponseServer.start { _ in
+            .text("HTTP/1.1 503 Slow\u{1B}[31m Down\u{9B}0m", headers: ["Content-Length: 0"])
+        }
+        let result = try await UploaderProcess.run(["localhost:\(server.port)/up", "a=1"])
+        #expect(result.status == 5)
+        // swift-http-types turns the ESC into a space itself; the C1 control is ours to escape.
+        #expect(result.standardError.contains("the server answered 503 Slow [31m Down\\u{9b}0m"), "\(result.standardError)")
+        #expect(!result.standardError.unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\u{9B}" })
+        try await server.stop()
+    }
+
+    @Test func responseThatIsNotHTTPExitsThreeSayingSo() async throws {
+        let server = try await RawResponseServer.start { _ in .text("HTTP/1.1 200 O\rK", headers: ["Content-Length: 0"]) }
+        let result = try await UploaderProcess.run(["localhost:\(server.port)/up", "a=1"])
+        #expect(result.status == 3)
+        #expect(result.standardError.contains("not valid HTTP/1.1"), "\(result.standardError)")
+        try await server.stop()
+    }
+
+    @Test func outputIsLeftAloneWhenTheConnectionIsRefused() async throws {
+        let scratch = try ScratchFolder()
+        let output = try scratch.file("keep.txt", "precious")
+        let server = try await RawResponseServer.start { _ in .bytes([]) }
+        let port = server.port
+        try await server.stop()
+        let result = try await UploaderProcess.run(["localhost:\(port)/up", "a=1", "-o", output])
+        #expect(result.status == 3)
+        #expect(try String(contentsOfFile: output, encoding: .utf8) == "precious")
+    }
+
+    @Test func outputNamingAnInputFileIsBadInput() async throws {
+        let scratch = try ScratchFolder()
+        let input = try scratch.file("keep.txt", "precious")
+        try FileManager.default.createSymbolicLink(atPath: scratch.url.appending(path: "alias.txt").path, withDestinationPath: input)
+        let server = try await TestHTTPServer.start()
+        for (item, output) in [("f@\(input)", input), ("f@\(input)", scratch.url.appending(path: "alias.txt").path)] {
+            let result = try await UploaderProcess.run(["localhost:\(server.port)/up", item, "-o", output])
+            #expect(result.status == 2, "\(result.standardError)")
+            #expect(result.standardError.contains("is also an input"), "\(result.standardError)")
+        }
+        let data = try await UploaderProcess.run(["PUT", "localhost:\(server.port)/up", "--data", "@\(input)", "-o", input])
+        #expect(data.status == 2)
+        #expect(try String(contentsOfFile: input, encoding: .utf8) == "precious")
+        #expect(server.requests.isEmpty)
+        try await server.stop()
+    }
+
+    @Test func dashOutputIsStandardOutput() async throws {
+        let server = try await TestHTTPServer.start(script: .sequence([.status(200, body: "answer")]))
+        let scratch = try ScratchFolder()
+        let result = try await UploaderProcess.run(["localhost:\(server.port)/up", "a=1", "-o", "-"], currentDirectory: scratch.url)
+        #expect(result.status == 0)
+        #expect(result.outputText == "answer")
+        #expect(!FileManager.default.fileExists(atPath: scratch.url.appending(path: "-").path))
+        try await server.stop()
+    }
+
+    @Test(arguments: ["SIGTERM", "SIGINT"])
+    func signalBeforeTheHeadLeavesOutputAlone(signal: String) async throws {
+        let scratch = try ScratchFolder()
+        let output = try scratch.file("keep.txt", "precious")
+        let server = try await RawResponseServer.start { _ in .delayed(.seconds(30), Array("HTTP/1.1 200 OK\r\nContent-Length: 0\r\n\r\n".utf8)) }
+        let result = try await UploaderProcess.runShell(
+            "\"$UPLOADER\" localhost:\(server.port)/up a=1 -o '\(output)' & pid=$!; sleep 1; kill -\(signal.dropFirst(3)) $pid; wait $pid"
+        )
+        #expect(result.status == (signal == "SIGINT" ? 130 : 143), "\(result.standardError)")
+        #expect(try String(contentsOfFile: output, encoding: .utf8) == "precious")
+        try await server.stop()
+    }
+
+    @Test func interruptedProgressBarEndsItsLine() async throws {
+        let scratch = try ScratchFolder()
+        let path = try scratch.file("big.bin", [UInt8](repeating: 0x61, count: 32 * 1024 * 1024))
+        // Reads nothing, so the upload stalls with the bar drawn.
+        let server = try SilentListener()
+        let result = try await UploaderProcess.runShell(
+            "\"$UPLOADER\" --progress PUT localhost:\(server.port)/up --data @'\(path)' & pid=$!; sleep 1.5; kill -INT $pid; wait $pid"
+        )
+        #expect(result.status == 130, "\(result.standardError)")
+        #expect(result.standardError.contains("%"), "the bar was drawn: \(result.standardError.debugDescription)")
+        #expect(result.standardError.hasSuffix("\n"), "\(result.standardError.debugDescription)")
+        withExtendedLifetime(server) {}
+    }
+
+    @Test func largeResponseStreamsToOutputAndIsNotSentAgain() async throws {
+        let scratch = try ScratchFolder()
+        let output = scratch.url.appending(path: "answer.bin").path
+        let chunk = [UInt8](repeating: 0x7A, count: 1 << 20)
+        let server = try await RawResponseServer.start { _ in
+            .repeating(head: "HTTP/1.1 200 OK\r\nContent-Length: \(96 << 20)\r\n\r\n", chunk: chunk, count: 96)
+        }
+        let result = try await UploaderProcess.run(["localhost:\(server.port)/up", "a=1", "--retry", "3", "-o", output])
+        #expect(result.status == 0, "\(result.standardError)")
+        let size = try FileManager.default.attributesOfItem(atPath: output)[.size] as? Int
+        #expect(size == 96 << 20)
+        #expect(server.requestCount == 1)
+        try await server.stop()
+    }
+
+    @Test func bodyBreakingOffAfterAnAnswerExitsThreeWithoutARetry() async throws {
+        let chunk = Array("10000\r\n".utf8) + [UInt8](repeating: 0x62, count: 0x10000) + Array("\r\n".utf8)
+        let server = try await RawResponseServer.start { _ in
+            .repeating(head: "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n", chunk: chunk, count: 1200)  // 75 MiB, then it hangs up
+        }
+        let result = try await UploaderProcess.run(["localhost:\(server.port)/up", "a=1", "--retry", "3", "-o", "/dev/null"])
+        #expect(result.status == 3, "\(result.standardError)")
+        #expect(server.requestCount == 1)
+        try await server.stop()
+    }
+
+    @Test func verboseRetryExplainsTheWait() async throws {
+        let server = try await TestHTTPServer.start(script: .sequence([
+            .status(503, headers: [("Retry-After", "1")]), .status(200),
+        ]))
+        let result = try await UploaderProcess.run(["-v", "--retry", "2", "localhost:\(server.port)/up", "a=1"])
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardError.contains("the server answered 503 Service Unavailable with Retry-After: 1; retrying in 1 second (attempt 2 of 3)"), "\(result.standardError)")
+        #expect(server.requests.count == 2)
+        try await server.stop()
+    }
+
+    @Test func closedStandardDescriptorsActAsDevNull() async throws {
+        let server = try await TestHTTPServer.start(script: .sequence([.status(200, body: "answer")]))
+        let result = try await UploaderProcess.runShell("\"$UPLOADER\" localhost:\(server.port)/up a=1 <&- >&-; echo \"exit $?\" >&2")
+        #expect(result.standardError.contains("exit 0"), "\(result.standardError)")
+        #expect(server.requests.count == 1)
+        let dryRun = try await UploaderProcess.runShell("\"$UPLOADER\" --dry-run localhost:1/up a=1 >&- 2>&-; echo \"exit $?\"")
+        #expect(dryRun.outputText == "exit 0\n")
+        try await server.stop()
+    }
+}
