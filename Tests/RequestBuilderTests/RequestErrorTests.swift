@@ -14,6 +14,18 @@ import Testing
         }
     }
 
+    @Test(arguments: [
+        (Duration.microseconds(100), "no response within 0.0001 seconds"),
+        (.seconds(1), "no response within 1 second"),
+        (.milliseconds(1500), "no response within 1.5 seconds"),
+        (.seconds(30), "no response within 30 seconds"),
+    ])
+    func timeoutMessageGivesTheExactLimit(timeout: Duration, message: String) throws {
+        let request = PreparedRequest(head: HTTPRequest(method: .get, scheme: "http", authority: "example.com", path: "/"))
+        let error = RequestError.timedOut(request, after: timeout)
+        #expect(error.description == "GET http://example.com/: \(message)")
+    }
+
     @Test func dotSegmentIsRejectedWithItsName() throws {
         let fromEndpoint = buildError { () throws(RequestError) in try TestEndpoint(path: ["files", ".."]).prepare() }
         let fromBuilder = buildError { () throws(RequestError) in try HTTPRequestBuilder.get(TestAPI.baseURLString).path("files", "..").build() }

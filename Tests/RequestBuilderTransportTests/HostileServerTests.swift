@@ -111,18 +111,27 @@ import TestSupport
         try await server.stop()
     }
 
+    // The two tests below bound wall-clock time loosely: in a full run,
+    // CPU-heavy suites can hold both cooperative threads for many seconds.
+    // What they tell apart is seconds against the minutes of the old
+    // behaviour, and the error's code.
+
     @Test func refusedConnectionFailsAtOnce() async throws {
         let server = try await RawResponseServer.start { _ in .bytes([]) }
         let url = server.url()
         try await server.stop()  // nothing listens on the port now
+        var request = Self.post(url)
+        request.timeout = .seconds(300)
         let clock = ContinuousClock()
         let start = clock.now
         let error = await #expect(throws: RequestError.self) {
-            try await RequestClient(transport: AsyncHTTPClientTransport()).send(Self.post(url))
+            try await RequestClient(transport: AsyncHTTPClientTransport()).send(request)
         }
+        // AsyncHTTPClient's defaults kept connecting until the deadline (about
+        // 90 seconds without one) and then reported a timeout.
         #expect(error?.code == .transport)
-        // AsyncHTTPClient's defaults kept trying for about 90 seconds.
-        #expect(clock.now - start < TestTime.budget(.seconds(5)))
+        #expect(error?.description.contains("refused") == true, "\(String(describing: error))")
+        #expect(clock.now - start < TestTime.budget(.seconds(60)))
     }
 
     @Test func unansweredConnectGivesUpAfterTheConnectTimeout() async throws {
@@ -133,18 +142,17 @@ import TestSupport
             eventLoopGroup: MultiThreadedEventLoopGroup.singleton,
             configuration: AsyncHTTPClientTransport.configuration(connectTimeout: .milliseconds(500))
         )
-        let url = URL(string: "http://127.0.0.1:\(listener.port)/")!
+        var request = Self.post(URL(string: "http://127.0.0.1:\(listener.port)/") ?? URL(filePath: "/"))
+        request.timeout = .seconds(300)  // the connect timeout ends it long before this
         let clock = ContinuousClock()
         let start = clock.now
         let error = await #expect(throws: RequestError.self) {
-            try await RequestClient(transport: AsyncHTTPClientTransport(client: client)).send(Self.post(url))
+            try await RequestClient(transport: AsyncHTTPClientTransport(client: client)).send(request)
         }
         try await client.shutdown()
         withExtendedLifetime(listener) {}
         #expect(error?.code == .timedOut, "\(String(describing: error))")
-        // Alone it takes the 0.5 s; a busy shared event loop can delay the
-        // timer. Without a connect timeout the kernel tries for about 2 minutes.
-        #expect(clock.now - start < TestTime.budget(.seconds(20)))
+        #expect(clock.now - start < TestTime.budget(.seconds(60)))
     }
 
     @Test func hugeTimeoutSaturatesInsteadOfTrapping() async throws {

@@ -57,6 +57,25 @@ import Testing
         #expect(RetryMiddleware.retryAfter("Sun, 06 Nov 1994 08:00:00 GMT", now: now) == .zero)
     }
 
+    @Test func hugeRetryAfterValuesNeverTrap() {
+        let now = Date(timeIntervalSince1970: 784_111_777)
+        let farFuture = RetryMiddleware.retryAfter("Sun, 06 Nov 999999999 08:49:37 GMT", now: now)
+        #expect(farFuture.map { $0 > .seconds(1_000_000_000) } ?? true)
+        #expect(RetryMiddleware.retryAfter("99999999999999999999999", now: now) == nil)
+        #expect(RetryMiddleware.retryAfter("9223372036854775807", now: now) == .seconds(Int.max))
+    }
+
+    @Test func hugeInitialBackoffIsCappedWithoutOverflow() async throws {
+        let stub = StubTransport([.status(.badGateway)], fallback: .status(.ok))
+        let recorder = SleepRecorder()
+        let retry = RetryMiddleware(
+            maximumAttempts: 40, initialBackoff: .seconds(Int64.max / 2), maximumBackoff: .seconds(30),
+            sleep: recorder.sleep, random: { 1 }
+        )
+        _ = try await RequestClient(transport: stub, middleware: [retry]).send(Self.request(.get))
+        #expect(recorder.pauses.value == [.seconds(30)])
+    }
+
     @Test func backsOffExponentiallyWithoutRetryAfter() async throws {
         let stub = StubTransport([.status(.badGateway), .status(.gatewayTimeout), .status(.internalServerError)], fallback: .status(.ok))
         let recorder = SleepRecorder()

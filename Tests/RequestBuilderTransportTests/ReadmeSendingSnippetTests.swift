@@ -29,25 +29,50 @@ import Testing
         return response
     }
 
+    /// Never called: it compiles the README's streaming snippet.
+    static func streamingSnippet(client: RequestClient, request: PreparedRequest, output: FileHandle) async throws {
+        // README streaming snippet begins
+        let download = try await client.stream(request)
+        for try await chunk in download.body { try output.write(contentsOf: chunk) }
+        // README streaming snippet ends
+    }
+
+    @Test func readmeShowsTheStreamingSnippetCompiledHere() throws {
+        let readmeCode = try Self.readmeBlock(at: 1)
+        #expect(!readmeCode.isEmpty)
+        #expect(try Self.compiledSnippet(named: "README streaming snippet") == readmeCode)
+    }
+
     @Test func readmeShowsTheSendingSnippetCompiledHere() throws {
-        let testFile = URL(filePath: #filePath)
+        let readmeCode = try Self.readmeBlock(at: 0)
+        #expect(!readmeCode.isEmpty)
+        #expect(try Self.compiledSnippet(named: "README snippet") == readmeCode)
+    }
+
+    private static let testFile = URL(filePath: #filePath)
+
+    /// The `index`th Swift block of the README's "Sending requests" section, imports left out.
+    private static func readmeBlock(at index: Int) throws -> String {
         let root = testFile.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         let readme = try String(contentsOf: root.appending(path: "README.md"), encoding: .utf8)
-        let source = try String(contentsOf: testFile, encoding: .utf8)
         let section = readme.components(separatedBy: "## Sending requests").dropFirst().first?
             .components(separatedBy: "\n## ").first ?? ""
-        let block = section.components(separatedBy: "```swift\n").dropFirst().first?
+        let block = section.components(separatedBy: "```swift\n").dropFirst(index + 1).first?
             .components(separatedBy: "```").first ?? ""
-        let compiled = source.components(separatedBy: "// README snippet begins\n").dropFirst().first?
-            .components(separatedBy: "        // README snippet ends").first ?? ""
-        let unindented = compiled.split(separator: "\n", omittingEmptySubsequences: false)
-            .map { $0.hasPrefix("        ") ? String($0.dropFirst(8)) : String($0) }
-            .joined(separator: "\n")
-        let readmeCode = block.split(separator: "\n", omittingEmptySubsequences: false)
+        return block.split(separator: "\n", omittingEmptySubsequences: false)
             .filter { !$0.hasPrefix("import ") }
             .joined(separator: "\n")
             .trimmingCharacters(in: .newlines)
-        #expect(!readmeCode.isEmpty)
-        #expect(unindented.trimmingCharacters(in: .newlines) == readmeCode)
+    }
+
+    /// The lines of this file between `// <name> begins` and `// <name> ends`, unindented.
+    private static func compiledSnippet(named name: String) throws -> String {
+        let source = try String(contentsOf: testFile, encoding: .utf8)
+        let compiled = source.components(separatedBy: "// \(name) begins\n").dropFirst().first?
+            .components(separatedBy: "        // \(name) ends").first ?? ""
+        return compiled.split(separator: "\n", omittingEmptySubsequences: false)
+            .map { $0.hasPrefix("        ") ? String($0.dropFirst(8)) : String($0) }
+            .joined(separator: "\n")
+            .trimmingCharacters(in: .newlines)
     }
 }

@@ -155,7 +155,9 @@ public struct RetryMiddleware: RequestMiddleware {
             return seconds >= 0 ? .seconds(seconds) : nil
         }
         guard let date = HTTPDate.parse(text) else { return nil }
-        let interval = date.timeIntervalSince(now)
+        // Capped at a million years, so a date in year 999999999 cannot
+        // overflow the conversion (it is far past any maximumRetryAfter).
+        let interval = min(date.timeIntervalSince(now), 31_557_600_000_000)
         return interval > 0 ? .milliseconds(Int64((interval * 1000).rounded(.up))) : .zero
     }
 }
