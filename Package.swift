@@ -118,6 +118,12 @@ let package = Package(
             path: "Samples/UploadFile",
             swiftSettings: sharedSwiftSettings
         ),
+        .executableTarget(
+            name: "download-file",
+            dependencies: ["RequestBuilder", "RequestBuilderAsyncHTTPClient"],
+            path: "Samples/DownloadFile",
+            swiftSettings: sharedSwiftSettings
+        ),
         .executableTarget(name: "sink-server", dependencies: ["TestSupport"], path: "Samples/SinkServer", swiftSettings: sharedSwiftSettings),
 
         // MARK: Tests

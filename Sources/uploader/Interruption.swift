@@ -32,7 +32,9 @@ final class Interruption: @unchecked Sendable {
                 let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
                 source.setEventHandler { [unowned self] in
                     self.bar?.finish()
-                    exit(128 + number)
+                    // _exit: nothing is buffered (every write is write(2)), and
+                    // exit's clean-up would race the threads still running.
+                    _exit(128 + number)
                 }
                 source.resume()
                 sources.append(source)
