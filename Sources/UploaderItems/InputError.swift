@@ -7,6 +7,6 @@ package struct InputError: Error, Equatable, CustomStringConvertible {
     package init(_ description: String) { self.description = description }
 
     package static func malformedItem(_ item: String, reason: String) -> InputError {
-        InputError("'\(item)': \(reason)")
+        InputError("'\(item.echoed)': \(reason)")
     }
 }

@@ -121,9 +121,7 @@ extension RequestItem.FileSource {
     /// either order; a value may be double-quoted to hold a `;`.
     package init(parsing text: String, item: String) throws(InputError) {
         let scalars = text.unicodeScalars
-        let parameterStart = ["type", "filename"]
-            .compactMap { scalars.firstRange(of: ";\($0)=".unicodeScalars)?.lowerBound }
-            .min()
+        let parameterStart = Self.firstParameter(in: scalars)
         path = String(scalars[..<(parameterStart ?? scalars.endIndex)])
         guard !path.isEmpty else { throw .malformedItem(item, reason: "the file path is empty") }
         guard let parameterStart else { return }
@@ -162,6 +160,23 @@ extension RequestItem.FileSource {
                 throw .malformedItem(item, reason: "unknown parameter '\(key)'; use ;type=MIME or ;filename=NAME")
             }
         }
+    }
+}
+
+extension RequestItem.FileSource {
+    /// Where the parameters start: the first `;` followed by a name of ASCII
+    /// letters and `=` (`;type=`, `;filename=`, or a misspelt one such as
+    /// `;foo=`, which is then reported as unknown rather than sought on disk
+    /// as part of the path).
+    private static func firstParameter(in scalars: String.UnicodeScalarView) -> String.UnicodeScalarView.Index? {
+        var index = scalars.startIndex
+        while let semicolon = scalars[index...].firstIndex(of: ";") {
+            let nameStart = scalars.index(after: semicolon)
+            let nameEnd = scalars[nameStart...].firstIndex { !($0.isASCII && $0.properties.isAlphabetic) } ?? scalars.endIndex
+            if nameEnd > nameStart, nameEnd < scalars.endIndex, scalars[nameEnd] == "=" { return semicolon }
+            index = nameStart
+        }
+        return nil
     }
 }
 

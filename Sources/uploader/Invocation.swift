@@ -7,17 +7,23 @@ import UploaderItems
 struct Invocation {
     /// The explicit method, if one was given.
     var method: HTTPRequest.Method?
-    /// The target URL, scheme included.
+    /// The target URL, scheme included, without userinfo.
     var url: URL
+    /// `user:password` from the URL's userinfo, sent as `Authorization: Basic`.
+    var credentials: String?
     /// Items and `-F` parts in command-line order, then the `-H` headers.
     var items: [RequestItem]
+    /// Whether any `-F` part was given, which makes the body multipart as in curl.
+    var hasFormParts: Bool
 
     /// The methods the contract accepts before the URL, in any case.
     private static let methods: Set<String> = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"]
 
-    /// Interprets the positional arguments and options of a parsed command.
-    init(positionals: [String], formParts: [String], headers: [String], rawArguments: [String]) throws(InputError) {
-        var positionals = positionals
+    /// Interprets the command line's items, `-F` parts and `-H` headers.
+    init(_ commandLine: CommandLineSplit) throws(InputError) {
+        var positionals = commandLine.entries.compactMap { entry -> String? in
+            if case .positional(let text) = entry { text } else { nil }
+        }
         if positionals.count >= 2, Self.methods.contains(positionals[0].uppercased()) {
             method = HTTPRequest.Method(positionals[0].uppercased())
             positionals.removeFirst()
@@ -25,45 +31,62 @@ struct Invocation {
         guard let urlText = positionals.first else {
             throw InputError("no URL given; usage: uploader [METHOD] URL [ITEM ...] [OPTIONS]")
         }
-        url = try TargetURL.parse(urlText)
+        let target = try TargetURL.parse(urlText)
+        url = target.url
+        credentials = target.credentials
+        items = try Self.items(of: commandLine.entries, skippingPositionals: method == nil ? 1 : 2)
+        hasFormParts = commandLine.entries.contains { if case .formPart = $0 { true } else { false } }
+        for header in commandLine.headers {
+            items.append(try Self.header(parsing: header))
+        }
+    }
 
-        // Interleave items and -F parts as typed; fall back to items first if
-        // the raw scan disagrees with the parser (it should not).
-        let entries = ArgumentOrder.entries(in: rawArguments)
-        let scannedPositionals = entries.compactMap { entry -> String? in
-            if case .positional(let text) = entry { return text } else { return nil }
-        }
-        let scannedParts = entries.compactMap { entry -> String? in
-            if case .formPart(let text) = entry { return text } else { return nil }
-        }
-        let ordered: [ArgumentOrder.Entry]
-        if scannedParts == formParts, scannedPositionals.suffix(positionals.count - 1) == positionals.dropFirst() {
-            let itemCount = positionals.count - 1
-            var skip = scannedPositionals.count - itemCount  // the method and the URL
-            ordered = entries.filter { entry in
-                guard case .positional = entry, skip > 0 else { return true }
-                skip -= 1
-                return false
-            }
-        } else {
-            ordered = positionals.dropFirst().map { .positional($0) } + formParts.map { .formPart($0) }
-        }
-
-        items = []
-        for entry in ordered {
+    /// The items and `-F` parts in typed order, after the method and URL.
+    private static func items(of entries: [CommandLineSplit.Entry], skippingPositionals skipped: Int) throws(InputError) -> [RequestItem] {
+        var items: [RequestItem] = []
+        items.reserveCapacity(entries.count)
+        var toSkip = skipped
+        for entry in entries {
             switch entry {
-            case .positional(let text): items.append(try RequestItem(parsing: text))
-            case .formPart(let text): items.append(try RequestItem(parsingFormPart: text))
+            case .positional(let text):
+                if toSkip > 0 {
+                    toSkip -= 1
+                    continue
+                }
+                if Self.looksLikeURL(text) {
+                    throw InputError("'\(TargetURL.masked(text).echoed)' looks like a second URL; give one URL, then request items")
+                }
+                items.append(try RequestItem(parsing: text))
+            case .formPart(let text):
+                items.append(try RequestItem(parsingFormPart: text))
             }
         }
-        for header in headers {
-            guard let colon = header.firstIndex(of: ":") else {
-                throw InputError("-H '\(header)': expected 'Name: value'")
-            }
-            let name = String(header[..<colon]).trimmingSpaces
-            guard !name.isEmpty else { throw InputError("-H '\(header)': the header name is empty") }
-            items.append(.header(name: name, value: String(header[header.index(after: colon)...]).trimmingSpaces))
+        return items
+    }
+
+    /// Whether an item is more likely a URL typed by mistake than a header:
+    /// `http://…`, or `host:port/…` (`localhost:8080` or a dotted host with a
+    /// port alone too). `X-Count:5` stays a header.
+    private static func looksLikeURL(_ text: String) -> Bool {
+        let lowered = text.lowercased()
+        if lowered.hasPrefix("http://") || lowered.hasPrefix("https://") { return true }
+        guard let colon = lowered.firstIndex(of: ":") else { return false }
+        let host = lowered[..<colon]
+        let afterColon = lowered[lowered.index(after: colon)...]
+        let digits = afterColon.prefix { $0.isASCII && $0.isNumber }
+        guard !digits.isEmpty, host.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "." || $0 == "-") }) else { return false }
+        let rest = afterColon.dropFirst(digits.count)
+        return rest.hasPrefix("/") || (rest.isEmpty && (host.isEmpty || host == "localhost" || host.contains(".")))
+    }
+
+    /// `-H 'Name: value'`.
+    private static func header(parsing header: String) throws(InputError) -> RequestItem {
+        guard let colon = header.firstIndex(of: ":") else {
+            throw InputError("-H '\(header.echoed)': expected 'Name: value'")
         }
+        let name = String(header[..<colon]).trimmingSpaces
+        guard !name.isEmpty else { throw InputError("-H '\(header.echoed)': the header name is empty") }
+        return .header(name: name, value: String(header[header.index(after: colon)...]).trimmingSpaces)
     }
 }
 

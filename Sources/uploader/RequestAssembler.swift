@@ -30,7 +30,9 @@ struct RequestAssembler {
         return PreparedRequest(
             head: head,
             body: body,
-            timeout: timeout.map { .milliseconds(Int64(($0 * 1000).rounded())) },
+            // Exact to the nanosecond (0.0001 s stays 0.0001 s); validate()
+            // keeps the value within 1,000,000 s, so this cannot overflow.
+            timeout: timeout.map { .nanoseconds(Int64(($0 * 1e9).rounded())) },
             acceptableStatus: .any
         )
     }
@@ -50,7 +52,7 @@ struct RequestAssembler {
         var chosen: [(HTTPField.Name, String)] = []
         for case .header(let name, let value) in invocation.items {
             guard let fieldName = HTTPField.Name(name) else {
-                throw InputError("header '\(name)': not a valid header name (letters, digits and !#$%&'*+-.^_`|~ only)")
+                throw InputError("header '\(name.echoed)': not a valid header name (letters, digits and !#$%&'*+-.^_`|~ only)")
             }
             defaults.removeAll { HTTPField.Name($0.0) == fieldName }
             if value.isEmpty {
@@ -58,11 +60,26 @@ struct RequestAssembler {
                 continue
             }
             guard HTTPField.isValidValue(value) else {
-                throw InputError("header '\(name)': the value has a line break, NUL or other character a header cannot carry")
+                throw InputError("header '\(name.echoed)': the value has a line break, NUL or other character a header cannot carry")
             }
             chosen.append((fieldName, value))
         }
+        // One Host line, the item's, in --dry-run, -v and on the wire alike:
+        // two would make servers answer 400 (RFC 9112, section 3.2), and front
+        // ends that disagree on which one wins are a request-smuggling risk.
+        let hosts = chosen.filter { $0.0.canonicalName == "host" }
+        if hosts.count > 1 {
+            throw InputError("'Host:\(hosts[0].1.echoed)' and 'Host:\(hosts[1].1.echoed)': a request has one Host header; give one Host item")
+        }
+        // Userinfo in the URL is sent as Basic credentials, as curl and HTTPie
+        // do, unless an Authorization item says otherwise.
+        if let credentials = invocation.credentials, !chosen.contains(where: { $0.0 == .authorization }) {
+            chosen.insert((.authorization, "Basic " + Data(credentials.utf8).base64EncodedString()), at: 0)
+        }
         var fields = HTTPFields()
+        // The Host item goes first, where the default Host line would be.
+        if let host = hosts.first { fields.append(HTTPField(name: host.0, value: host.1)) }
+        chosen.removeAll { $0.0.canonicalName == "host" }
         for (name, value) in defaults {
             if let name = HTTPField.Name(name) { fields.append(HTTPField(name: name, value: value)) }
         }
@@ -86,6 +103,7 @@ struct RequestAssembler {
     }
 
     private func makeBody() throws(InputError) -> RequestBody? {
+        try checkStandardInputIsReadOnce()
         if let data {
             guard !hasContentItems else {
                 throw InputError("--data sends a raw body and cannot be combined with field or file items")
@@ -99,15 +117,18 @@ struct RequestAssembler {
         switch explicitKind {
         case .form?:
             if let file = firstFileItemText { throw InputError("\(file): --form cannot carry files; use --multipart") }
+            if invocation.hasFormParts { throw InputError("-F parts are multipart/form-data, as in curl; drop --form or write the fields as name=value items") }
             kind = .form
         case .json?:
             if let file = firstFileItemText { throw InputError("\(file): a JSON body cannot carry files; use --multipart") }
+            if invocation.hasFormParts { throw InputError("-F parts are multipart/form-data, as in curl; drop --json or write the fields as name=value items") }
             kind = .json
         case .multipart?:
             kind = .multipart
         case nil:
             guard hasContentItems else { return nil }
-            kind = hasFiles ? .multipart : .json
+            // Any -F makes the body multipart, as in curl, even for text alone.
+            kind = hasFiles || invocation.hasFormParts ? .multipart : .json
         }
         switch kind {
         case .json: return try jsonBody()
@@ -116,8 +137,20 @@ struct RequestAssembler {
         }
     }
 
+    /// Standard input can be read once: by one `name@-` item or by `--data -`.
+    private func checkStandardInputIsReadOnce() throws(InputError) {
+        var readers = invocation.items.compactMap { item -> String? in
+            guard case .file(let name, let source) = item, source.isStandardInput else { return nil }
+            return "'\(name.echoed)@-'"
+        }
+        if data == "-" { readers.append("--data -") }
+        guard readers.count <= 1 else {
+            throw InputError("\(readers[0]) and \(readers[1]) both read standard input, which can be read only once")
+        }
+    }
+
     private var firstFileItemText: String? {
-        for case .file(let name, let source) in invocation.items { return "'\(name)@\(source.path)'" }
+        for case .file(let name, let source) in invocation.items { return "'\("\(name)@\(source.path)".echoed)'" }
         return nil
     }
 
@@ -143,7 +176,7 @@ struct RequestAssembler {
             case .field(let name, let value):
                 pairs.append((name, value))
             case .rawJSON(let name, let json):
-                throw InputError("'\(name):=\(json)': raw JSON values need --json or --multipart, not --form")
+                throw InputError("'\("\(name):=\(json)".echoed)': raw JSON values need --json or --multipart, not --form")
             default:
                 continue
             }
@@ -183,11 +216,11 @@ struct RequestAssembler {
     }
 
     private func appendFile(_ source: RequestItem.FileSource, name: String, to form: inout MultipartFormData) throws(InputError) {
-        let item = "'\(name)@\(source.path)'"
+        let item = "'\("\(name)@\(source.path)".echoed)'"
         var type: MediaType?
         if let declared = source.type {
             guard let parsed = MediaType(declared) else {
-                throw InputError("\(item): '\(declared)' is not a media type (expected type/subtype, such as image/png)")
+                throw InputError("\(item): '\(declared.echoed)' is not a media type (expected type/subtype, such as image/png)")
             }
             type = parsed
         }
@@ -209,7 +242,7 @@ struct RequestAssembler {
         do {
             return try RawJSON(validating: json)
         } catch {
-            throw InputError("'\(name):=\(json)': \(error.description)")
+            throw InputError("'\("\(name):=\(json)".echoed)': \(error.description)")
         }
     }
 
@@ -222,7 +255,7 @@ struct RequestAssembler {
             do {
                 return try .file(at: URL(filePath: path))
             } catch {
-                throw InputError("--data @\(path): \(error.description)")
+                throw InputError("--data @\(path.echoed): \(error.description)")
             }
         }
         let bytes = Array(data.utf8)

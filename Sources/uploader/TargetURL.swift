@@ -1,30 +1,65 @@
 import Foundation
+import RequestBuilder
 import UploaderItems
 
-/// Turns the URL argument into a full `http`/`https` URL, as HTTPie does:
-/// `localhost:8080/up` means `http://localhost:8080/up`, and `:8080/up`
-/// means `http://localhost:8080/up`.
-enum TargetURL {
-    static func parse(_ text: String) throws(InputError) -> URL {
+/// The URL argument as the request will use it: `http`/`https` with a path,
+/// as HTTPie reads it (`localhost:8080/up` means `http://localhost:8080/up`,
+/// `:8080/up` means `http://localhost:8080/up`), and the credentials of its
+/// userinfo, which go into `Authorization` rather than the URL.
+struct TargetURL {
+    /// The URL without userinfo.
+    var url: URL
+    /// `user:password` from `http://user:password@host/`, percent-decoded.
+    var credentials: String?
+
+    /// Reads the URL argument.
+    ///
+    /// - Throws: ``InputError`` for a scheme other than http(s), a raw space
+    ///   or control character, a port outside 0-65535, or text that is not a
+    ///   URL; the message shows the password as `***`.
+    static func parse(_ text: String) throws(InputError) -> TargetURL {
+        let shown = masked(text).echoed
+        if text.unicodeScalars.contains(where: { $0.value <= 0x20 || $0.value == 0x7F }) {
+            throw InputError("'\(shown)': a URL cannot contain spaces or control characters; percent-encode them (a space is %20)")
+        }
         var candidate = text
         if candidate.hasPrefix(":") { candidate = "localhost" + candidate }
         let lowered = candidate.lowercased()
         if !lowered.hasPrefix("http://"), !lowered.hasPrefix("https://") {
             if lowered.contains("://") {
-                throw InputError("'\(text)': only http:// and https:// URLs are supported")
+                throw InputError("'\(shown)': only http:// and https:// URLs are supported")
             }
             candidate = "http://" + candidate
         }
-        guard let components = URLComponents(string: candidate),
-              let host = components.host, !host.isEmpty,
-              let url = components.url
-        else {
-            throw InputError("'\(text)' is not a valid URL; percent-encode spaces and other reserved characters (for example http://localhost:8080/upload)")
+        do {
+            _ = try AuthorityPort.parse(url: candidate)
+        } catch {
+            throw InputError("'\(shown)': the port is not a number from 0 to 65535")
         }
-        if components.path.isEmpty, var withPath = URLComponents(url: url, resolvingAgainstBaseURL: false) {
-            withPath.path = "/"
-            return withPath.url ?? url
+        guard var components = URLComponents(string: candidate), let host = components.host, !host.isEmpty else {
+            throw InputError("'\(shown)' is not a valid URL; percent-encode reserved characters (for example http://localhost:8080/upload)")
         }
-        return url
+        var credentials: String?
+        if let user = components.user {
+            credentials = user + ":" + (components.password ?? "")
+            components.user = nil
+            components.password = nil
+        }
+        if components.path.isEmpty { components.path = "/" }
+        guard let url = components.url else {
+            throw InputError("'\(shown)' is not a valid URL; percent-encode reserved characters (for example http://localhost:8080/upload)")
+        }
+        return TargetURL(url: url, credentials: credentials)
+    }
+
+    /// The text with the password of its userinfo replaced by `***`, so no
+    /// message shows it: `http://ada:***@host/`.
+    static func masked(_ text: String) -> String {
+        let start = text.range(of: "://")?.upperBound ?? text.startIndex
+        let authorityEnd = text[start...].firstIndex { $0 == "/" || $0 == "?" || $0 == "#" } ?? text.endIndex
+        guard let at = text[start..<authorityEnd].lastIndex(of: "@"),
+              let colon = text[start..<at].firstIndex(of: ":")
+        else { return text }
+        return String(text[...colon]) + "***" + String(text[at...])
     }
 }

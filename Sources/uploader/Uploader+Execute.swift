@@ -7,12 +7,12 @@ import UploaderItems
 
 extension Uploader {
     /// Runs the command and returns the exit status; messages go to standard error.
-    func execute(rawArguments: [String]) async -> ExitStatus {
+    func execute(_ commandLine: CommandLineSplit) async -> ExitStatus {
         let request: PreparedRequest
         let destination: OutputTarget
         do {
             let invocation: Invocation
-            (request, invocation) = try prepareRequest(rawArguments: rawArguments)
+            (request, invocation) = try prepareRequest(commandLine)
             destination = try OutputTarget(path: output, inputPaths: invocation.inputPaths + dataPath)
         } catch {
             report(error.description)
@@ -31,17 +31,13 @@ extension Uploader {
     }
 
     /// Checks every input and builds the request; nothing has been sent yet.
-    private func prepareRequest(rawArguments: [String]) throws(InputError) -> (PreparedRequest, Invocation) {
-        guard retry >= 0 else { throw InputError("--retry \(retry): the retry count must be 0 or more") }
-        if let timeout, !(timeout > 0) || !timeout.isFinite {
-            throw InputError("--timeout \(timeout): the timeout must be a positive number of seconds")
-        }
+    private func prepareRequest(_ commandLine: CommandLineSplit) throws(InputError) -> (PreparedRequest, Invocation) {
         let kinds: [(Bool, RequestAssembler.BodyKind, String)] = [(json, .json, "--json"), (form, .form, "--form"), (multipart, .multipart, "--multipart")]
         let chosen = kinds.filter(\.0)
         guard chosen.count <= 1 else {
             throw InputError("\(chosen.map(\.2).joined(separator: " and ")) contradict each other; choose one body kind")
         }
-        let invocation = try Invocation(positionals: arguments, formParts: formParts, headers: headers, rawArguments: rawArguments)
+        let invocation = try Invocation(commandLine)
         let assembler = RequestAssembler(
             invocation: invocation, explicitKind: chosen.first?.1, data: data,
             gzip: gzip, boundary: boundary, timeout: timeout

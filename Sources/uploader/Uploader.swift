@@ -1,5 +1,7 @@
 import ArgumentParser
 import Foundation
+import RequestBuilder
+import UploaderItems
 
 /// `uploader [METHOD] URL [ITEM ...] [OPTIONS]`: uploads files and sends
 /// hand-built requests (contract: shared/specs/uploader-cli.md).
@@ -12,6 +14,9 @@ struct Uploader: AsyncParsableCommand {
         discussion: HelpText.discussion,
         version: "0.1.0"
     )
+
+    // `arguments`, `formParts` and `headers` are declared for --help only:
+    // CommandLineSplit takes their values before the parser runs.
 
     @Argument(help: ArgumentHelp("[METHOD] URL [ITEM ...]: an optional method, the URL, then request items (see below).", valueName: "arguments"))
     var arguments: [String] = []
@@ -61,21 +66,46 @@ struct Uploader: AsyncParsableCommand {
     @Flag(name: .customLong("print-response-headers"), help: "Print the response head to standard error.")
     var printResponseHeaders = false
 
+    /// The largest `--timeout`, in seconds (about 11.6 days): past it NIO's
+    /// clock would overflow, and no upload waits that long for an answer.
+    static let maximumTimeout = 1_000_000.0
+    /// The most `--retry` allows: a script's typo, not a policy, past that.
+    static let maximumRetries = 100
+
+    /// Checks the options' ranges before anything else runs (contract,
+    /// "Edges (version 2)": numbers; `--boundary` whatever the body).
+    func validate() throws {
+        guard (0...Self.maximumRetries).contains(retry) else {
+            throw ValidationError("--retry \(retry): the retry count must be a whole number from 0 to \(Self.maximumRetries)")
+        }
+        if let timeout, !(timeout > 0 && timeout <= Self.maximumTimeout) {
+            throw ValidationError("--timeout \(timeout): the timeout must be a positive number of seconds, at most \(Int(Self.maximumTimeout))")
+        }
+        if let boundary {
+            do {
+                _ = try MultipartBoundary.constant(boundary)
+            } catch {
+                throw ValidationError("--boundary: \(error.description.echoed)")
+            }
+        }
+    }
+
     /// Parses the arguments itself so that every usage error exits with
     /// status 2 (the contract's bad input), not the parser's 64.
     static func main() async {
         StandardDescriptors.openClosedOnes()
         signal(SIGPIPE, SIG_IGN)  // a closed pipe is an error to report, not a reason to die
-        let arguments = Array(CommandLine.arguments.dropFirst())
+        let commandLine = CommandLineSplit(CommandLine.arguments.dropFirst())
         let command: Uploader
         do {
-            command = try parse(arguments)
+            command = try parse(commandLine.options)
         } catch {
             if exitCode(for: error) == .success { exit(withError: error) }  // --help, --version
-            OutputFile.standardError.writeText("uploader: \(message(for: error))\nSee 'uploader --help'.\n")
+            let hint = error is ValidationError ? "" : " (see 'uploader --help')"
+            report(message(for: error).echoed + hint)
             Foundation.exit(ExitStatus.badInput.rawValue)
         }
-        let status = await command.execute(rawArguments: arguments)
+        let status = await command.execute(commandLine)
         Foundation.exit(status.rawValue)
     }
 }

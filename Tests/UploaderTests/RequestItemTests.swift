@@ -60,12 +60,20 @@ import UploaderItems
     }
 }
 
-@Suite struct ArgumentOrderTests {
+@Suite struct CommandLineSplitTests {
     @Test func keepsItemsAndFormPartsInTypedOrder() {
-        let entries = ArgumentOrder.entries(in: ["-v", "URL", "a=1", "-F", "b=2", "--timeout", "3", "c=3", "--form-part=d=4", "-Fe=5"])
-        #expect(entries == [
+        let split = CommandLineSplit(["-v", "URL", "a=1", "-F", "b=2", "--timeout", "3", "c=3", "--form-part=d=4", "-Fe=5", "-H", "X: 1", "-HY:2"])
+        #expect(split.entries == [
             .positional("URL"), .positional("a=1"), .formPart("b=2"), .positional("c=3"), .formPart("d=4"), .formPart("e=5"),
         ])
+        #expect(split.headers == ["X: 1", "Y:2"])
+        #expect(split.options == ["-v", "--timeout=3"])
+    }
+
+    @Test func givesOptionValuesThatStartWithADashToTheirOption() {
+        let split = CommandLineSplit(["URL", "--timeout", "-1", "-o", "-", "--", "-not-an-option"])
+        #expect(split.options == ["--timeout=-1", "--output=-"])
+        #expect(split.entries == [.positional("URL"), .positional("-not-an-option")])
     }
 }
 
@@ -77,7 +85,7 @@ import UploaderItems
         ("example.com/a?b=c", "http://example.com/a?b=c"),
     ])
     func addsSchemeAndPath(text: String, expected: String) throws {
-        #expect(try TargetURL.parse(text).absoluteString == expected)
+        #expect(try TargetURL.parse(text).url.absoluteString == expected)
     }
 
     @Test(arguments: ["ftp://example.com/", "http://", "http://exa mple.com/"])

@@ -42,21 +42,24 @@ package final class FileReader {
     package init(path: String, expectedLength: Int64) throws(RequestBodyError) {
         self.path = path
         self.expectedLength = expectedLength
-        descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        // O_NONBLOCK: opening a FIFO for reading would otherwise wait for a
+        // writer, forever if none comes (one swapped in for a file after it
+        // was measured, say). It is cleared once the file proves regular.
+        descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else {
             let code = errno
-            if code == ENOENT { throw .fileNotFound(path) }
+            if code == ENOENT || code == ENOTDIR { throw .fileNotFound(path) }
             throw .fileUnreadable(path, errno: code)
         }
         var info = stat()
-        if fstat(descriptor, &info) == 0 {
-            guard info.st_mode & S_IFMT == S_IFREG else {
-                throw .notARegularFile(path, isDirectory: info.st_mode & S_IFMT == S_IFDIR)
-            }
-            guard Int64(info.st_size) == expectedLength else {
-                throw .fileChangedSize(path, expected: expectedLength, actual: "now \(info.st_size) bytes")
-            }
+        guard fstat(descriptor, &info) == 0 else { throw .fileUnreadable(path, errno: errno) }
+        guard info.st_mode & S_IFMT == S_IFREG else {
+            throw .notARegularFile(path, isDirectory: info.st_mode & S_IFMT == S_IFDIR)
         }
+        guard Int64(info.st_size) == expectedLength else {
+            throw .fileChangedSize(path, expected: expectedLength, actual: "now \(info.st_size) bytes")
+        }
+        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
         #if os(Linux)
         _ = posix_fadvise(descriptor, 0, 0, POSIX_FADV_SEQUENTIAL)
         #endif

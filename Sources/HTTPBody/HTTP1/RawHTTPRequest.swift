@@ -51,13 +51,14 @@ public struct RawHTTPRequest: Sendable {
             // caller's `Transfer-Encoding: chunked` would leave the server
             // waiting for chunks that never come.
             if field.name == .contentLength || field.name == .transferEncoding { continue }
-            // A second Host line makes servers answer 400 (RFC 9112, section 3.2).
-            if request.authority != nil, field.name.canonicalName == "host" { continue }
             fields.append(field)
         }
-        // Found by fuzzing: without an authority, two Host fields went out as
-        // two Host lines, which servers must answer with 400 (RFC 9112, section 3.2).
-        if fields.filter({ $0.name.canonicalName == "host" }).count > 1 {
+        // A Host field (a tool's `Host:` override) takes the place of the
+        // authority's Host line, as AsyncHTTPClient and URLSession send it:
+        // exactly one Host line, the same in a dry run and on the wire. Two
+        // make servers answer 400 (RFC 9112, section 3.2).
+        let hostFieldCount = fields.reduce(0) { $0 + ($1.name.canonicalName == "host" ? 1 : 0) }
+        if hostFieldCount > 1 {
             throw .multipleHosts
         }
         if let body {
@@ -80,7 +81,7 @@ public struct RawHTTPRequest: Sendable {
         head.append(UInt8(ascii: " "))
         head.append(contentsOf: path.utf8)
         head.append(contentsOf: " HTTP/1.1\r\n".utf8)
-        if let authority = request.authority {
+        if let authority = request.authority, hostFieldCount == 0 {
             head.append(contentsOf: "Host: \(authority)\r\n".utf8)
         }
         for field in fields {
