@@ -11,7 +11,8 @@
 # `/usr/bin/time -v`. Each throughput figure is the best of BENCH_RUNS runs
 # (3), peers and ours interleaved, so a neighbour's burst of work does not
 # decide a ratio. Sizes: BENCH_FILE_MIB (1024), BENCH_GZIP_MIB (256),
-# BENCH_MIXED_MIB (128), BENCH_SNIFF_FILES (10000), BENCH_FIELDS (100000).
+# BENCH_MIXED_MIB (128), BENCH_SNIFF_FILES (10000), BENCH_FIELDS (100000,
+# also the number of command-line items in case 9).
 set -euo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
@@ -267,6 +268,20 @@ row "start-up, tiny upload" \
     "curl -F $(calc "$curl_start * 1000" 1) ms" \
     "${ratio}x" "<= 1.2x curl's time" \
     "$(holds "$ratio <= 1.2")"
+
+# MARK: 9. 100,000 text items on the command line (argument parsing was quadratic)
+
+mapfile -t items < <(awk -v n="$fields" 'BEGIN { for (i = 0; i < n; i++) printf "field%d=value%d\n", i, i }')
+measure "$work/items.out" "$bin/uploader" --dry-run "$url" "${items[@]}"
+items_wall=$WALL
+items_rss=$RSS
+measure "$work/items.out" "$bin/uploader" --dry-run --multipart --boundary items-boundary "$url" "${items[@]}"
+row "$fields items, --dry-run" \
+    "json $(calc "$items_wall * 1000" 0) ms, $(mib "$items_rss") MiB; multipart $(calc "$WALL * 1000" 0) ms" \
+    "(none: 10,000 items took 1.9 s before)" \
+    "-" "< 2 s each" \
+    "$(holds "$items_wall < 2 && $WALL < 2")"
+unset items
 
 # MARK: Summary
 

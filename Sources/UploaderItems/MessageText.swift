@@ -21,6 +21,10 @@ extension String {
                 result.unicodeScalars.append(scalar)
                 continue
             }
+            if let byte = RawArgument.escapedByte(scalar) {
+                result += "\\x" + String(byte, radix: 16)  // a byte of a name that is not UTF-8
+                continue
+            }
             switch scalar {
             case "\n": result += "\\n"
             case "\r": result += "\\r"
@@ -50,6 +54,8 @@ extension String {
         case 0x00...0x1F, 0x7F, 0x80...0x9F, 0x2028, 0x2029: true
         // Bidirectional overrides and isolates: they reorder what follows on the line.
         case 0x202A...0x202E, 0x2066...0x2069: true
+        // Bytes of a command-line argument that are not UTF-8 (RawArgument).
+        case 0x10FF80...0x10FFFF: true
         default: false
         }
     }

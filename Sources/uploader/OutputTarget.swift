@@ -27,13 +27,13 @@ enum OutputTarget {
             return
         }
         var status = stat()
-        if stat(path, &status) == 0 {
+        if Self.status(of: path, into: &status) == 0 {
             if status.st_mode & S_IFMT == S_IFDIR {
                 throw InputError("-o '\(path.echoed)': is a directory; name a file to write the response to")
             }
             for input in inputPaths {
                 var inputStatus = stat()
-                if stat(input, &inputStatus) == 0, inputStatus.st_dev == status.st_dev, inputStatus.st_ino == status.st_ino {
+                if Self.status(of: input, into: &inputStatus) == 0, inputStatus.st_dev == status.st_dev, inputStatus.st_ino == status.st_ino {
                     throw InputError("-o '\(path.echoed)': is also an input of this request ('\(input.echoed)'); writing the response there would empty it before it is sent")
                 }
             }
@@ -45,6 +45,12 @@ enum OutputTarget {
             }
         }
         self = .file(path: path)
+    }
+
+    /// `stat(2)` of the path an argument names, byte for byte.
+    private static func status(of argument: String, into status: inout stat) -> Int32 {
+        let bytes = RawArgument.bytes(of: argument).map { CChar(bitPattern: $0) } + [0]
+        return bytes.withUnsafeBufferPointer { buffer in buffer.baseAddress.map { stat($0, &status) } ?? -1 }
     }
 
     /// Opens the target for writing: creates or truncates the file now.

@@ -1,5 +1,6 @@
 import Foundation
 import RequestBuilder
+import SystemPackage
 import UploaderItems
 
 /// Turns what the command line asks for into the request to send, checking
@@ -232,7 +233,7 @@ struct RequestAssembler {
             return
         }
         do {
-            try form.appendFile(at: URL(filePath: source.path), name: name, filename: source.filename, contentType: type)
+            try form.appendFile(atPath: FilePath(argument: source.path), name: name, filename: source.filename, contentType: type)
         } catch {
             throw InputError("\(item): \(error.description)")
         }
@@ -253,7 +254,7 @@ struct RequestAssembler {
         if data.hasPrefix("@") {
             let path = String(data.dropFirst())
             do {
-                return try .file(at: URL(filePath: path))
+                return try .file(atPath: FilePath(argument: path))
             } catch {
                 throw InputError("--data @\(path.echoed): \(error.description)")
             }
@@ -261,5 +262,12 @@ struct RequestAssembler {
         let bytes = Array(data.utf8)
         let type = StandardMediaTypeSniffer.standard.mediaType(of: MediaTypeSample(prefix: bytes)) ?? .plainText
         return .bytes(bytes, contentType: type)
+    }
+}
+
+extension FilePath {
+    /// The path a command-line argument names, byte for byte (see ``RawArgument``).
+    init(argument: String) {
+        self.init(platformString: RawArgument.bytes(of: argument).map { CChar(bitPattern: $0) } + [0])
     }
 }

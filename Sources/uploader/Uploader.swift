@@ -95,7 +95,9 @@ struct Uploader: AsyncParsableCommand {
     static func main() async {
         StandardDescriptors.openClosedOnes()
         signal(SIGPIPE, SIG_IGN)  // a closed pipe is an error to report, not a reason to die
-        let commandLine = CommandLineSplit(CommandLine.arguments.dropFirst())
+        // Read from argv's bytes: CommandLine.arguments would lose a file
+        // name that is not UTF-8.
+        let commandLine = CommandLineSplit(RawArgument.commandLine())
         let command: Uploader
         do {
             command = try parse(commandLine.options)

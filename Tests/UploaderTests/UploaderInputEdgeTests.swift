@@ -160,3 +160,21 @@ import Glibc
         try await expectBadInput(["localhost:$PORT/a", second], naming: "looks like a second URL")
     }
 }
+
+extension UploaderInputEdgeTests {
+    @Test func fileNameThatIsNotUTF8IsUploadedByteForByte() async throws {
+        let scratch = try ScratchFolder()
+        let server = try await TestHTTPServer.start()
+        // The shell writes the name's bytes: Swift strings cannot hold them.
+        let result = try await UploaderProcess.runShell(
+            "name=$(printf '\\377\\376.txt'); printf hello > \"$name\"; \"$UPLOADER\" localhost:\(server.port)/up \"f@$name\"",
+            currentDirectory: scratch.url
+        )
+        #expect(result.status == 0, "\(result.standardError)")
+        let body = try #require(server.requests.first?.body)
+        let disposition = Array("name=\"f\"; filename=\"".utf8) + [0xFF, 0xFE] + Array(".txt\"".utf8)
+        #expect(body.firstRange(of: disposition) != nil, "\(String(decoding: body, as: UTF8.self))")
+        #expect(body.firstRange(of: Array("\r\n\r\nhello\r\n".utf8)) != nil)
+        try await server.stop()
+    }
+}

@@ -12,16 +12,17 @@ package struct FileStatus: Sendable {
     package let size: Int64
 
     /// Looks the file up; fails if it is missing, unreadable or not a regular file.
-    package init(path: String) throws(RequestBodyError) {
+    package init(_ location: FileLocation) throws(RequestBodyError) {
+        let path = location.description
         var info = stat()
-        guard stat(path, &info) == 0 else {
+        guard location.withCString({ stat($0, &info) }) == 0 else {
             let code = errno
             if code == ENOENT || code == ENOTDIR { throw .fileNotFound(path) }
             throw .fileUnreadable(path, errno: code)
         }
         let kind = info.st_mode & S_IFMT
         guard kind == S_IFREG else { throw .notARegularFile(path, isDirectory: kind == S_IFDIR) }
-        guard access(path, R_OK) == 0 else { throw .fileUnreadable(path, errno: errno) }
+        guard location.withCString({ access($0, R_OK) }) == 0 else { throw .fileUnreadable(path, errno: errno) }
         size = Int64(info.st_size)
     }
 }
@@ -34,18 +35,19 @@ package struct FileStatus: Sendable {
 /// Reads block the calling thread; for files in the page cache that costs
 /// less than handing each read to another thread.
 package final class FileReader {
+    /// The path, for messages.
     package let path: String
     package let expectedLength: Int64
     package private(set) var bytesRead: Int64 = 0
     private var descriptor: Int32
 
-    package init(path: String, expectedLength: Int64) throws(RequestBodyError) {
-        self.path = path
+    package init(_ location: FileLocation, expectedLength: Int64) throws(RequestBodyError) {
+        self.path = location.description
         self.expectedLength = expectedLength
         // O_NONBLOCK: opening a FIFO for reading would otherwise wait for a
         // writer, forever if none comes (one swapped in for a file after it
         // was measured, say). It is cleared once the file proves regular.
-        descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        descriptor = location.withCString { open($0, O_RDONLY | O_CLOEXEC | O_NONBLOCK) }
         guard descriptor >= 0 else {
             let code = errno
             if code == ENOENT || code == ENOTDIR { throw .fileNotFound(path) }

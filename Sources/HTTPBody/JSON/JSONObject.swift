@@ -42,6 +42,9 @@ public struct JSONObject: Sendable, Hashable, CustomStringConvertible {
 
     /// The fields, in the order they are written.
     public private(set) var fields: [Field] = []
+    /// Where each name stands in `fields`: setting a field is a lookup, not a
+    /// scan, so building an object of 100,000 fields stays linear.
+    private var positions: [String: Int] = [:]
 
     /// Creates an empty object.
     public init() {}
@@ -56,14 +59,20 @@ public struct JSONObject: Sendable, Hashable, CustomStringConvertible {
     /// replaces its value in place, so names stay unique (RFC 8259, section 4);
     /// setting `nil` removes the field.
     public subscript(name: String) -> Value? {
-        get { fields.first { $0.name == name }?.value }
+        get { positions[name].map { fields[$0].value } }
         set {
-            let index = fields.firstIndex { $0.name == name }
-            switch (index, newValue) {
-            case let (index?, value?): fields[index].value = value
-            case let (index?, nil): fields.remove(at: index)
-            case let (nil, value?): fields.append(Field(name: name, value: value))
-            case (nil, nil): break
+            switch (positions[name], newValue) {
+            case let (index?, value?):
+                fields[index].value = value
+            case let (index?, nil):
+                fields.remove(at: index)
+                positions[name] = nil
+                for later in index..<fields.count { positions[fields[later].name] = later }
+            case let (nil, value?):
+                positions[name] = fields.count
+                fields.append(Field(name: name, value: value))
+            case (nil, nil):
+                break
             }
         }
     }

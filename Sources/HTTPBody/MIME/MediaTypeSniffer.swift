@@ -51,18 +51,18 @@ extension MediaTypeSniffer {
     ///
     /// - Throws: ``RequestBodyError`` naming the file when it cannot be read.
     public func mediaType(ofFileAt url: URL) throws(RequestBodyError) -> MediaType? {
-        let path = url.path(percentEncoded: false)
-        return try mediaType(ofFileAt: path, size: FileStatus(path: path).size)
+        let location = FileLocation(url)
+        return try mediaType(ofFileAt: location, size: FileStatus(location).size)
     }
 
     /// Sniffs a file already measured at `size` bytes.
-    package func mediaType(ofFileAt path: String, size: Int64) throws(RequestBodyError) -> MediaType? {
+    package func mediaType(ofFileAt location: FileLocation, size: Int64) throws(RequestBodyError) -> MediaType? {
         let wanted = Int(min(size, Int64(MediaTypeSample.preferredLength)))
         var prefix: [UInt8] = []
         if wanted > 0 {
-            prefix = try FileReader(path: path, expectedLength: size).readChunk(maximumLength: wanted, as: [UInt8].self) ?? []
+            prefix = try FileReader(location, expectedLength: size).readChunk(maximumLength: wanted, as: [UInt8].self) ?? []
         }
-        let name = MultipartFormData.baseName(of: path)
+        let name = String(decoding: location.baseName, as: UTF8.self)
         return mediaType(of: MediaTypeSample(prefix: prefix, filename: name, isComplete: Int64(wanted) == size))
     }
 }

@@ -2,31 +2,28 @@
 /// section 4.2, as browsers do it per the WHATWG HTML standard).
 enum ContentDisposition {
     /// Appends `text` for a quoted parameter: `"` → `%22`, CR → `%0D`, LF → `%0A`,
-    /// every other byte (non-ASCII UTF-8 included) as it is.
-    static func appendQuoted(_ text: String, to bytes: inout [UInt8]) {
-        var text = text
-        text.withUTF8 { utf8 in
-            // Most names need no escaping: copy them whole.
-            guard utf8.contains(where: { $0 == 0x22 || $0 == 0x0D || $0 == 0x0A }) else {
-                bytes.append(contentsOf: utf8)
-                return
-            }
-            for byte in utf8 {
-                switch byte {
-                case 0x22: bytes.append(contentsOf: [0x25, 0x32, 0x32])  // %22
-                case 0x0D: bytes.append(contentsOf: [0x25, 0x30, 0x44])  // %0D
-                case 0x0A: bytes.append(contentsOf: [0x25, 0x30, 0x41])  // %0A
-                default: bytes.append(byte)
-                }
+    /// every other byte (non-ASCII and non-UTF-8 bytes included) as it is.
+    static func appendQuoted(_ text: some Collection<UInt8>, to bytes: inout [UInt8]) {
+        // Most names need no escaping: copy them whole.
+        guard text.contains(where: { $0 == 0x22 || $0 == 0x0D || $0 == 0x0A }) else {
+            bytes.append(contentsOf: text)
+            return
+        }
+        for byte in text {
+            switch byte {
+            case 0x22: bytes.append(contentsOf: [0x25, 0x32, 0x32])  // %22
+            case 0x0D: bytes.append(contentsOf: [0x25, 0x30, 0x44])  // %0D
+            case 0x0A: bytes.append(contentsOf: [0x25, 0x30, 0x41])  // %0A
+            default: bytes.append(byte)
             }
         }
     }
 
     /// Appends `text` as an RFC 5987 `ext-value` body: UTF-8, every byte outside
     /// `attr-char` percent-encoded with upper-case hex digits.
-    static func appendExtendedValue(_ text: String, to bytes: inout [UInt8]) {
+    static func appendExtendedValue(_ text: some Collection<UInt8>, to bytes: inout [UInt8]) {
         let hex = Array("0123456789ABCDEF".utf8)
-        for byte in text.utf8 {
+        for byte in text {
             if isAttributeCharacter(byte) {
                 bytes.append(byte)
             } else {
@@ -54,8 +51,8 @@ enum ContentDisposition {
     /// Whether a name or filename holds a control character that browsers do
     /// not escape (anything but CR and LF, which become `%0D` and `%0A`): NUL and
     /// the like corrupt the header line for many parsers.
-    static func hasUnescapableControl(_ text: String) -> Bool {
-        text.utf8.contains { isForbiddenInHeader($0) && $0 != 0x0D && $0 != 0x0A }
+    static func hasUnescapableControl(_ text: some Collection<UInt8>) -> Bool {
+        text.contains { isForbiddenInHeader($0) && $0 != 0x0D && $0 != 0x0A }
     }
 
     /// Bytes that end or corrupt a header line: controls other than tab, and DEL.

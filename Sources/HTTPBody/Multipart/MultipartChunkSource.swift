@@ -101,9 +101,9 @@ struct MultipartChunkSource: ChunkSource {
             case .memory(let start, let end, let flag):
                 guard flag == isCompressible else { return filled }
                 filled += copy(bytes, from: start + offset, to: buffer, at: filled, segmentEnd: end)
-            case .file(let path, let length, let name, let flag):
+            case .file(let location, let length, let name, let flag):
                 guard flag == isCompressible || length == 0 else { return filled }
-                filled += try readFile(path: path, length: length, part: name, into: UnsafeMutableRawBufferPointer(rebasing: buffer[filled...]))
+                filled += try readFile(at: location, length: length, part: name, into: UnsafeMutableRawBufferPointer(rebasing: buffer[filled...]))
             case .stream:
                 return filled
             }
@@ -136,14 +136,14 @@ struct MultipartChunkSource: ChunkSource {
 
     /// Reads the current file part into `buffer`, opening it first and closing
     /// it (after checking it did not grow) once all its bytes are read.
-    private mutating func readFile(path: String, length: Int64, part: String, into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
+    private mutating func readFile(at location: FileLocation, length: Int64, part: String, into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
         let count: Int
         do throws(RequestBodyError) {
             let file: FileReader
             if let reader {
                 file = reader
             } else {
-                file = try FileReader(path: path, expectedLength: length)
+                file = try FileReader(location, expectedLength: length)
                 reader = file
             }
             count = try file.read(into: buffer)
@@ -158,7 +158,7 @@ struct MultipartChunkSource: ChunkSource {
             throw error.naming(part: part)
         }
         if count > 0, scanner?.scan(UnsafeRawBufferPointer(rebasing: buffer[..<count])) == true {
-            throw MultipartError.boundaryInContent(part: part, file: path, boundary: boundary)
+            throw MultipartError.boundaryInContent(part: part, file: location.description, boundary: boundary)
         }
         if reader == nil { scanner?.reset() }
         return count

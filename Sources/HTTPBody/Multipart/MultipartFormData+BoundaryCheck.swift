@@ -20,11 +20,11 @@ extension MultipartFormData {
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: RequestBody.defaultChunkSize, alignment: 1)
         defer { buffer.deallocate() }
         for segment in segments {
-            guard case .file(let path, let length, let name, _) = segment else { continue }
+            guard case .file(let location, let length, let name, _) = segment else { continue }
             var scanner = BoundaryScanner(pattern: boundary.bytes)
             var found = false
             do throws(RequestBodyError) {
-                let reader = try FileReader(path: path, expectedLength: length)
+                let reader = try FileReader(location, expectedLength: length)
                 while !found {
                     let count = try reader.read(into: buffer)
                     if count == 0 { break }  // the end, checked for growth
@@ -33,7 +33,7 @@ extension MultipartFormData {
             } catch {
                 throw error.naming(part: name)
             }
-            if found { throw MultipartError.boundaryInContent(part: name, file: path, boundary: boundary.value) }
+            if found { throw MultipartError.boundaryInContent(part: name, file: location.description, boundary: boundary.value) }
         }
     }
 }

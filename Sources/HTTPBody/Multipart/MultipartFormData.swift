@@ -1,4 +1,5 @@
 public import Foundation
+public import SystemPackage
 public import HTTPTypes
 
 /// A `multipart/form-data` body (RFC 7578, framed as RFC 2046 says), built part
@@ -126,7 +127,7 @@ public struct MultipartFormData: Sendable {
         let type = contentType
             ?? sniffer.mediaType(of: MediaTypeSample(prefix: content, filename: filename))
             ?? .octetStream
-        let contentStart = beginPart(name: name, filename: filename, contentType: type, headers: headers)
+        let contentStart = beginPart(name: name, filename: filename.map { Array($0.utf8) }, contentType: type, headers: headers)
         bytes.append(contentsOf: content)
         endMemoryPart(name: name, contentStart: contentStart, isCompressible: !type.isAlreadyCompressed)
     }
@@ -155,24 +156,48 @@ public struct MultipartFormData: Sendable {
         headers: HTTPFields = [:],
         sniffer: some MediaTypeSniffer = .standard
     ) throws(RequestBodyError) {
-        let path = url.path(percentEncoded: false)
+        try appendFile(at: FileLocation(url), name: name, filename: filename, contentType: contentType, headers: headers, sniffer: sniffer)
+    }
+
+    /// Appends a part streamed from the file at `path`, named byte for byte:
+    /// a file whose name is not UTF-8 (which `URL` cannot carry on Linux) is
+    /// opened by its exact bytes, and its base name goes on the wire as those
+    /// bytes. Otherwise as ``appendFile(at:name:filename:contentType:headers:sniffer:)``.
+    public mutating func appendFile(
+        atPath path: FilePath,
+        name: String,
+        filename: String? = nil,
+        contentType: MediaType? = nil,
+        headers: HTTPFields = [:],
+        sniffer: some MediaTypeSniffer = .standard
+    ) throws(RequestBodyError) {
+        try appendFile(at: FileLocation(path), name: name, filename: filename, contentType: contentType, headers: headers, sniffer: sniffer)
+    }
+
+    private mutating func appendFile(
+        at location: FileLocation,
+        name: String,
+        filename: String?,
+        contentType: MediaType?,
+        headers: HTTPFields,
+        sniffer: some MediaTypeSniffer
+    ) throws(RequestBodyError) {
         let size: Int64
         let type: MediaType
         do throws(RequestBodyError) {
-            size = try FileStatus(path: path).size
+            size = try FileStatus(location).size
             if let contentType {
                 type = contentType
             } else {
-                type = try sniffer.mediaType(ofFileAt: path, size: size) ?? .octetStream
+                type = try sniffer.mediaType(ofFileAt: location, size: size) ?? .octetStream
             }
         } catch {
             throw error.naming(part: name)
         }
-        let sentName = filename ?? Self.baseName(of: path)
-        _ = beginPart(name: name, filename: sentName, contentType: type, headers: headers)
+        _ = beginPart(name: name, filename: filename.map { Array($0.utf8) } ?? location.baseName, contentType: type, headers: headers)
         checkForBoundary(from: partHeadStart, part: name)
         sealMemory(isCompressible: true)
-        segments.append(.file(path: path, length: size, partName: name, isCompressible: size == 0 || !type.isAlreadyCompressed))
+        segments.append(.file(location, length: size, partName: name, isCompressible: size == 0 || !type.isAlreadyCompressed))
     }
 
     /// Appends a part read once from an async sequence of byte chunks, such as
@@ -194,7 +219,7 @@ public struct MultipartFormData: Sendable {
         headers: HTTPFields = [:]
     ) where Chunks.Element: Sequence<UInt8> {
         let type = contentType ?? .octetStream
-        _ = beginPart(name: name, filename: filename, contentType: type, headers: headers)
+        _ = beginPart(name: name, filename: filename.map { Array($0.utf8) }, contentType: type, headers: headers)
         checkForBoundary(from: partHeadStart, part: name)
         sealMemory(isCompressible: true)
         let body = RequestBody.stream(stream, length: length, contentType: type)
@@ -204,7 +229,7 @@ public struct MultipartFormData: Sendable {
     // MARK: Rendering
 
     /// Writes the delimiter and the part's head; returns where its content starts.
-    private mutating func beginPart(name: String, filename: String?, contentType: MediaType?, headers: HTTPFields) -> Int {
+    private mutating func beginPart(name: String, filename: [UInt8]?, contentType: MediaType?, headers: HTTPFields) -> Int {
         if count == 0 {
             bytes.append(contentsOf: delimiter[2...])  // no CRLF before the first delimiter
         } else {
@@ -214,11 +239,11 @@ public struct MultipartFormData: Sendable {
         bytes.append(10)
         count += 1
         let headStart = bytes.count
-        if ContentDisposition.hasUnescapableControl(name) || filename.map(ContentDisposition.hasUnescapableControl) == true {
+        if ContentDisposition.hasUnescapableControl(name.utf8) || filename.map(ContentDisposition.hasUnescapableControl) == true {
             record(.invalidHeader(part: name, header: "Content-Disposition", reason: "has a name or filename with a control character other than CR and LF (which are escaped)"))
         }
         bytes.append(contentsOf: "Content-Disposition: form-data; name=\"".utf8)
-        ContentDisposition.appendQuoted(name, to: &bytes)
+        ContentDisposition.appendQuoted(name.utf8, to: &bytes)
         bytes.append(UInt8(ascii: "\""))
         if let filename {
             bytes.append(contentsOf: "; filename=\"".utf8)
@@ -300,15 +325,6 @@ public struct MultipartFormData: Sendable {
         if problem == nil { problem = error }
     }
 
-    /// The last path component, byte for byte (no Unicode normalisation).
-    static func baseName(of path: String) -> String {
-        let utf8 = Array(path.utf8)
-        var end = utf8.endIndex
-        while end > 1, utf8[end - 1] == UInt8(ascii: "/") { end -= 1 }
-        let start = utf8[..<end].lastIndex(of: UInt8(ascii: "/")).map { $0 + 1 } ?? 0
-        return String(decoding: utf8[start..<end], as: UTF8.self)
-    }
-
     /// `CRLF--boundary--CRLF`, or `--boundary--CRLF` for a form without parts.
     var closingDelimiter: [UInt8] {
         (count == 0 ? Array(delimiter[2...]) : delimiter) + Array("--\r\n".utf8)
@@ -343,7 +359,7 @@ enum MultipartSegment: Sendable {
     /// `bytes[start..<end]` of the form.
     case memory(start: Int, end: Int, isCompressible: Bool)
     /// A file's contents, read while sending.
-    case file(path: String, length: Int64, partName: String, isCompressible: Bool)
+    case file(FileLocation, length: Int64, partName: String, isCompressible: Bool)
     /// A stream's contents, read once while sending.
     case stream(RequestBody, partName: String, isCompressible: Bool)
 

@@ -1,4 +1,5 @@
 public import Foundation
+public import SystemPackage
 
 extension RequestBody {
     /// A body streamed from a file on disk, one chunk at a time.
@@ -15,15 +16,23 @@ extension RequestBody {
     /// - Throws: ``RequestBodyError`` naming the file when it is missing, a
     ///   directory, or unreadable.
     public static func file(at url: URL, contentType: MediaType? = nil) throws(RequestBodyError) -> RequestBody {
-        let path = url.path(percentEncoded: false)
-        let status = try FileStatus(path: path)
-        let length = status.size
+        try file(at: FileLocation(url), contentType: contentType)
+    }
+
+    /// A body streamed from the file at `path`, named byte for byte (a name
+    /// that is not UTF-8 included); otherwise as ``file(at:contentType:)-(URL,_)``.
+    public static func file(atPath path: FilePath, contentType: MediaType? = nil) throws(RequestBodyError) -> RequestBody {
+        try file(at: FileLocation(path), contentType: contentType)
+    }
+
+    private static func file(at location: FileLocation, contentType: MediaType?) throws(RequestBodyError) -> RequestBody {
+        let length = try FileStatus(location).size
         var type = contentType ?? .octetStream
-        if contentType == nil, let sniffed = try StandardMediaTypeSniffer().mediaType(ofFileAt: path, size: length) {
+        if contentType == nil, let sniffed = try StandardMediaTypeSniffer().mediaType(ofFileAt: location, size: length) {
             type = sniffed
         }
         return RequestBody(contentType: type, length: length, isReplayable: true) {
-            try FileChunkSource(reader: FileReader(path: path, expectedLength: length))
+            try FileChunkSource(reader: FileReader(location, expectedLength: length))
         }
     }
 }
