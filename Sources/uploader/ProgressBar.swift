@@ -32,6 +32,16 @@ final class ProgressBar: @unchecked Sendable {
         lastLine = line
     }
 
+    /// Erases the bar's line, so a message can take it; the next update draws the bar again.
+    func clear() {
+        lock.lock()
+        defer { lock.unlock() }
+        guard !lastLine.isEmpty else { return }
+        write("\r\u{1B}[K")
+        lastLine = ""
+        lastDraw = nil
+    }
+
     /// Ends the bar's line so later output starts on a fresh one.
     func finish() {
         lock.lock()

@@ -89,6 +89,8 @@ extension Uploader {
     private func send(_ request: PreparedRequest, to target: OutputTarget, with client: HTTPClient) async -> ExitStatus {
         let standardError = OutputFile.standardError
         let explainsWaits = verbose || standardError.isTerminal
+        let showsProgress = request.body != nil && (progress ?? standardError.isTerminal)
+        let bar = showsProgress ? ProgressBar() : nil
         var middleware: [any RequestMiddleware] = []
         if retry > 0 {
             let attempts = retry + 1
@@ -98,7 +100,8 @@ extension Uploader {
                 retryableStatuses: Set([408, 429]).union(500...599),
                 willRetry: { retry in
                     guard explainsWaits else { return }
-                    Self.report("\(retry.reason.escapedForMessage); retrying in \(retry.delay.secondsDescription) (attempt \(retry.attempt) of \(attempts))")
+                    bar?.clear()  // the message takes the bar's line; the next attempt draws it again
+                    Self.report("\(retry.reason); retrying in \(retry.delay.secondsDescription) (attempt \(retry.attempt) of \(attempts))")
                 }
             ))
         }
@@ -107,8 +110,6 @@ extension Uploader {
         if verbose, let raw = try? request.raw() {
             standardError.writeText(String(decoding: raw.head, as: UTF8.self))
         }
-        let showsProgress = request.body != nil && (progress ?? standardError.isTerminal)
-        let bar = showsProgress ? ProgressBar() : nil
         Interruption.shared.watch(bar)
 
         let response: StreamedResponse

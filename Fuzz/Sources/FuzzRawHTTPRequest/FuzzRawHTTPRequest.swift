@@ -43,7 +43,7 @@ public func fuzzRawHTTPRequest(_ start: UnsafeRawPointer?, _ count: Int) -> CInt
     } catch {
         let target = path.isEmpty || !path.utf8.allSatisfy { $0 > 0x20 && $0 < 0x7F }
         let host = authority.map { $0.isEmpty || !$0.utf8.allSatisfy { $0 > 0x20 && $0 < 0x7F } } ?? false
-        let hosts = authority == nil && fields.filter { $0.name.canonicalName == "host" }.count > 1
+        let hosts = fields.filter { $0.name.canonicalName == "host" }.count > 1
         fuzzCheck(target || host || hosts, "rejected a valid target \(path.debugDescription) / \(authority.debugDescription): \(error)")
         return 0
     }
@@ -64,12 +64,14 @@ public func fuzzRawHTTPRequest(_ start: UnsafeRawPointer?, _ count: Int) -> CInt
         expectedBody = plain
     }
     // HTTPRequest itself may rewrite the path and authority it was given.
-    checkWire(bytes, method: method, path: request.path ?? "/", authority: request.authority, body: expectedBody, isStream: bodyKind >= 2)
+    // A Host field replaces the authority's Host line (as AsyncHTTPClient sends it).
+    let hostField = request.headerFields.first { $0.name.canonicalName == "host" }?.value
+    checkWire(bytes, method: method, path: request.path ?? "/", authority: request.authority, hostField: hostField, body: expectedBody, isStream: bodyKind >= 2)
     return 0
 }
 
 /// Parses the serialized request and checks its framing.
-private func checkWire(_ bytes: [UInt8], method: HTTPRequest.Method, path: String, authority: String?, body: [UInt8]?, isStream: Bool) {
+private func checkWire(_ bytes: [UInt8], method: HTTPRequest.Method, path: String, authority: String?, hostField: String?, body: [UInt8]?, isStream: Bool) {
     let separator: [UInt8] = [0x0D, 0x0A, 0x0D, 0x0A]
     guard let end = bytes.firstRange(of: separator) else {
         fuzzCheck(false, "no end of head in \(bytes)")
@@ -96,7 +98,11 @@ private func checkWire(_ bytes: [UInt8], method: HTTPRequest.Method, path: Strin
         let value = line[line.index(after: colon)...].drop { $0 == " " }
         if name == "host" {
             hosts += 1
-            if let authority { fuzzCheck(index == 0 && value == authority, "Host line \(line.debugDescription) at \(index)") }
+            if let hostField {
+                fuzzCheck(value == hostField, "Host line \(line.debugDescription), not the Host field")
+            } else if let authority {
+                fuzzCheck(index == 0 && value == authority, "Host line \(line.debugDescription) at \(index)")
+            }
         }
         if name == "content-length" { lengths.append(String(value)) }
         if name == "transfer-encoding" { chunked += 1; fuzzCheck(value == "chunked", "Transfer-Encoding \(value)") }
