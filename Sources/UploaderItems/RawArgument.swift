@@ -13,7 +13,8 @@ package enum RawArgument {
 
     /// The arguments after the program name, with bytes that are not UTF-8 escaped.
     package static func commandLine() -> [String] {
-        (1..<Int(CommandLine.argc)).map { index in
+        // argc can be 0 when a program is started with an empty argv.
+        (1..<max(1, Int(CommandLine.argc))).map { index in
             guard let argument = CommandLine.unsafeArgv[index] else { return "" }
             let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(argument).assumingMemoryBound(to: UInt8.self), count: strlen(argument))
             return decode(bytes)
@@ -34,7 +35,7 @@ package enum RawArgument {
                 scalars.append(scalar)
                 index += length
             } else {
-                scalars.append(Unicode.Scalar(escapeBase + UInt32(bytes[index]))!)
+                scalars.append(Unicode.Scalar(escapeBase + UInt32(bytes[index])) ?? "\u{FFFD}")
                 index += 1
             }
         }

@@ -14,8 +14,10 @@ enum HelpText {
 
         The method defaults to POST when there is a body, GET otherwise. The URL
         may omit http:// ('localhost:8080/up', or ':8080/up' for localhost).
-        The body is multipart/form-data when any file is given, JSON for fields
-        alone; --form, --json and --multipart choose explicitly.
+        The body is multipart/form-data when any file or -F part is given, JSON
+        for fields alone; --form, --json and --multipart choose explicitly.
+        User and password in the URL (user:pass@host) are sent as Basic
+        credentials. -o FILE is written only once the response head arrives.
 
         EXIT STATUS:
           0 a 2xx response (or a dry run)   2 bad input, nothing was sent
