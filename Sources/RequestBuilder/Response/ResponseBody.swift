@@ -18,6 +18,7 @@ public import Foundation
 /// unread body is dropped when the last copy of it goes away; a transport
 /// then closes the connection rather than read bytes nobody wants.
 public struct ResponseBody: AsyncSequence, Sendable {
+    /// A chunk of the body as it arrived.
     public typealias Element = [UInt8]
 
     private let source: Source
@@ -47,6 +48,7 @@ public struct ResponseBody: AsyncSequence, Sendable {
     /// An empty body.
     public static var empty: ResponseBody { ResponseBody(Data()) }
 
+    /// An iterator over the chunks; the first one made reads the body, later ones fail.
     public func makeAsyncIterator() -> Iterator {
         Iterator(next: source.take())
     }
@@ -105,6 +107,7 @@ public struct ResponseBody: AsyncSequence, Sendable {
             isSecondRead = next == nil
         }
 
+        /// The next non-empty chunk, or `nil` at the end of the body.
         public mutating func next() async throws -> [UInt8]? {
             while let read {
                 do {
