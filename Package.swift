@@ -65,6 +65,7 @@ let package = Package(
                 "HTTPBody",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "SystemPackage", package: "swift-system"),
             ],
             swiftSettings: sharedSwiftSettings
         ),

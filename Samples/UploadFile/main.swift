@@ -7,19 +7,14 @@ import RequestBuilder
 import RequestBuilderAsyncHTTPClient
 
 let arguments = CommandLine.arguments.dropFirst()
-guard arguments.count == 2, let url = URL(string: arguments[arguments.startIndex]), let host = url.host() else {
+guard arguments.count == 2, let url = URL(string: arguments[arguments.startIndex]) else {
     FileHandle.standardError.write(Data("usage: upload-file URL FILE\n".utf8))
     exit(64)
 }
 let file = URL(filePath: arguments[arguments.startIndex + 1])
-let authority = url.port.map { "\(host):\($0)" } ?? host
 do {
     // An explicit type skips content sniffing (libmagic would load its 6 MiB database).
-    let body = try RequestBody.file(at: file, contentType: .octetStream)
-    let request = PreparedRequest(
-        head: HTTPRequest(method: .post, scheme: url.scheme ?? "http", authority: authority, path: url.path().isEmpty ? "/" : url.path()),
-        body: body
-    )
+    let request = try HTTPRequestBuilder(.post, url).file(at: file, contentType: .octetStream).build()
     let clock = ContinuousClock()
     let start = clock.now
     // UPLOAD_CHUNK_SIZE overrides the transport's chunk size, for measuring.
@@ -28,7 +23,7 @@ do {
     let response = try await RequestClient(transport: transport).send(request)
     let elapsed = clock.now - start
     let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-    let bytes = Double(body.length ?? 0)
+    let bytes = Double(request.body?.length ?? 0)
     print("status \(response.status.code), \(Int(bytes)) bytes in \(String(format: "%.3f", seconds)) s, \(String(format: "%.2f", bytes / seconds / 1e9)) GB/s")
 } catch {
     FileHandle.standardError.write(Data("upload-file: \(error)\n".utf8))

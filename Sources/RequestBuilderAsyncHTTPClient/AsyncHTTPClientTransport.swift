@@ -55,15 +55,13 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
         _ = try AuthorityPort.parse(authority: Substring(request.head.authority ?? ""))
         var outgoing = HTTPClientRequest(url: url.absoluteString)
         outgoing.method = HTTPMethod(rawValue: request.head.method.rawValue)
+        // The head as built, Host and framing included: AsyncHTTPClient keeps
+        // a Host field and writes its own framing fields, with the same values,
+        // in the same place (last), so the wire equals RawHTTPRequest's bytes.
         for field in request.head.headerFields {
             outgoing.headers.add(name: field.name.rawName, value: field.value)
         }
         if let body = request.body {
-            for field in body.headerFields where field.name != .contentLength && !outgoing.headers.contains(name: field.name.rawName) {
-                outgoing.headers.add(name: field.name.rawName, value: field.value)
-            }
-            outgoing.headers.remove(name: "Content-Length")
-            outgoing.headers.remove(name: "Transfer-Encoding")
             let loops = Array(client.eventLoopGroup.makeIterator())
             let chunks = ByteBufferChunks(body: body, chunkSize: max(1, chunkSize), eventLoop: loops.count == 1 ? loops.first : nil, progress: progress)
             outgoing.body = .stream(chunks, length: body.length.map { .known($0) } ?? .unknown)

@@ -14,25 +14,21 @@ extension PreparedRequest {
     public static let defaultInMemoryBodyLimit = 4 * 1024 * 1024
 
     /// The request as Foundation's `URLRequest`, without its body: method,
-    /// URL, header fields (with the `Content-Type`, `Content-Encoding` and
-    /// `Content-Length` the body implies) and timeout.
+    /// URL, the head's header fields (with the `Content-Type`,
+    /// `Content-Encoding` and `Content-Length` the body implies; URLSession
+    /// chooses the transfer coding itself) and timeout.
     ///
     /// Use it with `URLSession.upload(for:fromFile:)` or a streamed upload
     /// task for bodies too large to hold in memory.
     public func urlRequestHead() throws(RequestError) -> URLRequest {
         var head = self.head
-        if let body {
-            for field in body.headerFields where head.headerFields[field.name] == nil {
-                head.headerFields.append(field)
-            }
+        // URLSession frames a body itself (chunked when it has no length).
+        head.headerFields[.transferEncoding] = nil
+        guard let url, var request = URLRequest(httpRequest: head) else {
+            throw RequestError.invalidRequest("\(describedTarget) has no URL that Foundation can represent")
         }
-        guard var request = URLRequest(httpRequest: head) else {
-            throw RequestError.invalidRequest("The request to \(head.path ?? "/") has no URL that Foundation can represent")
-        }
-        if let timeout {
-            let parts = timeout.components
-            request.timeoutInterval = Double(parts.seconds) + Double(parts.attoseconds) / 1e18
-        }
+        request.url = url
+        if let timeout { request.timeoutInterval = timeout.inSeconds }
         return request
     }
 

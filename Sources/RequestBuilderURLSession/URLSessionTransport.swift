@@ -71,19 +71,9 @@ public final class URLSessionTransport: HTTPTransport {
         _ request: PreparedRequest,
         progress: @escaping @Sendable (UploadProgress) -> Void
     ) async throws -> StreamedResponse {
-        guard let url = request.url, var urlRequest = URLRequest(httpRequest: request.head) else {
-            throw RequestError.invalidRequest("\(request.describedTarget) has no valid URL")
-        }
-        urlRequest.url = url
-        if let timeout = request.timeout {
-            let (seconds, attoseconds) = timeout.components
-            urlRequest.timeoutInterval = Double(seconds) + Double(attoseconds) / 1e18
-        }
+        var urlRequest = try request.urlRequestHead()
         guard let body = request.body else {
             return try await run(request, progress: progress) { session.dataTask(with: urlRequest) }
-        }
-        for field in body.headerFields where urlRequest.value(forHTTPHeaderField: field.name.rawName) == nil {
-            urlRequest.setValue(field.value, forHTTPHeaderField: field.name.rawName)
         }
         if let length = body.length, length <= Int64(inMemoryLimit) {
             let bytes: [UInt8]
@@ -97,8 +87,8 @@ public final class URLSessionTransport: HTTPTransport {
         }
         let file = try await SpooledBody.write(body, for: request, in: stagingDirectory)
         defer { file.remove() }
+        // Sent from a file of known size: a body of unknown length now has one.
         urlRequest.setValue(String(file.length), forHTTPHeaderField: "Content-Length")
-        if body.length == nil { urlRequest.setValue(nil, forHTTPHeaderField: "Transfer-Encoding") }
         let mapped: Data
         do {
             mapped = try Data(contentsOf: file.url, options: .alwaysMapped)
@@ -138,80 +128,5 @@ public final class URLSessionTransport: HTTPTransport {
         case .failure(let error):
             throw RequestError.transport(request, error.localizedDescription, underlying: error)
         }
-    }
-}
-
-/// The session's delegate: routes each task's callbacks to the request waiting for it.
-///
-/// `@unchecked Sendable` because the table of tasks is only touched under its lock.
-private final class TaskRouter: NSObject, URLSessionDataDelegate, @unchecked Sendable {
-    typealias Outcome = Result<(HTTPURLResponse, Data), URLError>
-
-    private struct Pending {
-        var continuation: CheckedContinuation<Outcome, Never>
-        var progress: @Sendable (UploadProgress) -> Void
-        var data = Data()
-    }
-
-    private let pending = LockedValue<[Int: Pending]>([:])
-
-    func register(_ task: URLSessionTask, progress: @escaping @Sendable (UploadProgress) -> Void, continuation: CheckedContinuation<Outcome, Never>) {
-        pending.withLock { $0[task.taskIdentifier] = Pending(continuation: continuation, progress: progress) }
-    }
-
-    func urlSession(_ session: URLSession, task: URLSessionTask, didSendBodyData bytesSent: Int64, totalBytesSent: Int64, totalBytesExpectedToSend: Int64) {
-        guard let progress = pending.withLock({ $0[task.taskIdentifier]?.progress }) else { return }
-        progress(UploadProgress(bytesSent: totalBytesSent, totalBytes: totalBytesExpectedToSend >= 0 ? totalBytesExpectedToSend : nil))
-    }
-
-    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-        pending.withLock { $0[dataTask.taskIdentifier]?.data.append(data) }
-    }
-
-    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
-        guard let finished = pending.withLock({ $0.removeValue(forKey: task.taskIdentifier) }) else { return }
-        if let error {
-            let urlError = error as? URLError ?? URLError(.unknown, userInfo: [NSUnderlyingErrorKey: error])
-            finished.continuation.resume(returning: .failure(urlError))
-        } else if let response = task.response as? HTTPURLResponse {
-            finished.continuation.resume(returning: .success((response, finished.data)))
-        } else {
-            finished.continuation.resume(returning: .failure(URLError(.badServerResponse)))
-        }
-    }
-}
-
-/// A body written out to a temporary file so URLSession can upload it from there.
-private struct SpooledBody {
-    let url: URL
-    let length: Int64
-
-    static func write(_ body: RequestBody, for request: PreparedRequest, in directory: URL) async throws -> SpooledBody {
-        let url = directory
-            .appending(path: "RequestBuilder-upload-\(UUID().uuidString)")
-        guard FileManager.default.createFile(atPath: url.path(percentEncoded: false), contents: nil),
-              let handle = try? FileHandle(forWritingTo: url)
-        else {
-            throw RequestError.invalidRequest("The body of \(request.describedTarget) could not be staged: cannot create \(url.path(percentEncoded: false))")
-        }
-        var length: Int64 = 0
-        do {
-            defer { try? handle.close() }
-            for try await chunk in body.chunks() {
-                try Task.checkCancellation()
-                try handle.write(contentsOf: chunk)
-                length += Int64(chunk.count)
-            }
-        } catch {
-            try? FileManager.default.removeItem(at: url)
-            // A cancelled stream may end early and look like a short body: report the cancellation.
-            if error is CancellationError || Task.isCancelled { throw RequestError.cancelled(request) }
-            throw RequestError.body(request, "\(error) (while staging it in \(url.path(percentEncoded: false)))", underlying: error)
-        }
-        return SpooledBody(url: url, length: length)
-    }
-
-    func remove() {
-        try? FileManager.default.removeItem(at: url)
     }
 }

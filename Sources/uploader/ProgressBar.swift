@@ -1,4 +1,5 @@
 import Foundation
+import RequestBuilder
 
 /// A one-line progress bar on standard error: bytes sent, total, rate and
 /// time left, redrawn in place at most ten times a second so that a long
@@ -54,7 +55,7 @@ final class ProgressBar: @unchecked Sendable {
     /// The text of one frame, such as
     /// ` 42% [########            ] 430.1 MiB / 1.00 GiB  310.2 MiB/s  eta 2s`.
     static func render(sent: Int64, total: Int64?, elapsed: Duration) -> String {
-        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        let seconds = elapsed.inSeconds
         let rate = seconds > 0 ? Double(sent) / seconds : 0
         let rateText = "\(formatBytes(Int64(rate)))/s"
         guard let total, total > 0 else {

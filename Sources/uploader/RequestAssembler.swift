@@ -3,8 +3,10 @@ import RequestBuilder
 import SystemPackage
 import UploaderItems
 
-/// Turns what the command line asks for into the request to send, checking
-/// every input on the way: a bad item fails here, before any connection.
+/// Turns what the command line asks for into calls on the library's
+/// ``HTTPRequestBuilder``: the uploader builds its requests through the same
+/// funnel as any program using the library, so a bad header, path or file is
+/// refused by the same checks, and `--dry-run` prints the head that is sent.
 struct RequestAssembler {
     /// How the fields and files become a body.
     enum BodyKind { case json, form, multipart }
@@ -21,71 +23,71 @@ struct RequestAssembler {
     /// The headers every request carries unless an item replaces or removes them.
     static let defaultHeaders: [(String, String)] = [("User-Agent", "uploader/0.1.0"), ("Accept", "*/*")]
 
+    /// Builds the request; nothing is sent.
+    ///
+    /// - Throws: ``InputError`` naming the item, option or file at fault.
     func prepare() throws(InputError) -> PreparedRequest {
-        let url = try urlWithQuery()
-        var body = try makeBody()
-        if gzip { body = body?.gzipped() }
+        let body = try bodyTask()
         let method = invocation.method ?? (body == nil ? .get : .post)
-        var head = HTTPRequest(method: method, url: url)
-        head.headerFields = try headerFields()
-        return PreparedRequest(
-            head: head,
-            body: body,
+        var builder = HTTPRequestBuilder(method, invocation.url).acceptingStatus(.any)
+        for (name, value) in try headerItems() {
+            builder = builder.header(name, value)
+        }
+        if case let pairs = queryPairs, !pairs.isEmpty {
+            builder = builder.query(pairs)
+        }
+        if let body { builder = builder.task(body) }
+        if gzip { builder = builder.gzip() }
+        if let timeout {
             // Exact to the nanosecond (0.0001 s stays 0.0001 s); validate()
             // keeps the value within 1,000,000 s, so this cannot overflow.
-            timeout: timeout.map { .nanoseconds(Int64(($0 * 1e9).rounded())) },
-            acceptableStatus: .any
-        )
+            builder = builder.timeout(.nanoseconds(Int64((timeout * 1e9).rounded())))
+        }
+        do {
+            return try builder.build()
+        } catch {
+            // An item's own message (a missing file part) comes back as it was thrown.
+            throw (error.underlying as? InputError) ?? InputError(error.description)
+        }
     }
 
     // MARK: URL and headers
 
-    private func urlWithQuery() throws(InputError) -> URL {
-        let pairs = invocation.items.compactMap { item -> (String, String)? in
-            if case .query(let name, let value) = item { return (name, value) } else { return nil }
+    private var queryPairs: [(String, String)] {
+        invocation.items.compactMap { item in
+            if case .query(let name, let value) = item { (name, value) } else { nil }
         }
-        guard !pairs.isEmpty else { return invocation.url }
-        return invocation.url.appendingEncodedQuery(URLEncodedFormEncoder().encode(pairs))
     }
 
-    private func headerFields() throws(InputError) -> HTTPFields {
+    /// The header fields in the order they are sent: a `Host` item first,
+    /// where the Host line stands, then the defaults an item did not replace
+    /// or remove, the URL's credentials, and the items. An item with an
+    /// empty value (`Accept:`) removes the header, as in HTTPie.
+    private func headerItems() throws(InputError) -> [(String, String)] {
         var defaults = Self.defaultHeaders
-        var chosen: [(HTTPField.Name, String)] = []
+        var chosen: [(String, String)] = []
         for case .header(let name, let value) in invocation.items {
-            guard let fieldName = HTTPField.Name(name) else {
-                throw InputError("header '\(name.echoed)': not a valid header name (letters, digits and !#$%&'*+-.^_`|~ only)")
-            }
-            defaults.removeAll { HTTPField.Name($0.0) == fieldName }
-            if value.isEmpty {
-                chosen.removeAll { $0.0 == fieldName }
-                continue
-            }
-            guard HTTPField.isValidValue(value) else {
-                throw InputError("header '\(name.echoed)': the value has a line break, NUL or other character a header cannot carry")
-            }
-            chosen.append((fieldName, value))
+            defaults.removeAll { Self.sameName($0.0, name) }
+            chosen.removeAll { Self.sameName($0.0, name) && value.isEmpty }
+            if !value.isEmpty { chosen.append((name, value)) }
         }
-        // One Host line, the item's, in --dry-run, -v and on the wire alike:
-        // two would make servers answer 400 (RFC 9112, section 3.2), and front
-        // ends that disagree on which one wins are a request-smuggling risk.
-        let hosts = chosen.filter { $0.0.canonicalName == "host" }
+        // One Host line, the item's, in --dry-run, -v and on the wire alike.
+        let hosts = chosen.filter { Self.sameName($0.0, "Host") }
         if hosts.count > 1 {
             throw InputError("'Host:\(hosts[0].1.echoed)' and 'Host:\(hosts[1].1.echoed)': a request has one Host header; give one Host item")
         }
+        chosen.removeAll { Self.sameName($0.0, "Host") }
         // Userinfo in the URL is sent as Basic credentials, as curl and HTTPie
         // do, unless an Authorization item says otherwise.
-        if let credentials = invocation.credentials, !chosen.contains(where: { $0.0 == .authorization }) {
-            chosen.insert((.authorization, "Basic " + Data(credentials.utf8).base64EncodedString()), at: 0)
+        if let credentials = invocation.credentials, !chosen.contains(where: { Self.sameName($0.0, "Authorization") }) {
+            chosen.insert(("Authorization", "Basic " + Data(credentials.utf8).base64EncodedString()), at: 0)
         }
-        var fields = HTTPFields()
-        // The Host item goes first, where the default Host line would be.
-        if let host = hosts.first { fields.append(HTTPField(name: host.0, value: host.1)) }
-        chosen.removeAll { $0.0.canonicalName == "host" }
-        for (name, value) in defaults {
-            if let name = HTTPField.Name(name) { fields.append(HTTPField(name: name, value: value)) }
-        }
-        for (name, value) in chosen { fields.append(HTTPField(name: name, value: value)) }
-        return fields
+        return hosts + defaults + chosen
+    }
+
+    /// Header names compare without regard to case (RFC 9110, section 5.1).
+    private static func sameName(_ first: String, _ second: String) -> Bool {
+        first.lowercased() == second.lowercased()
     }
 
     // MARK: Body
@@ -103,16 +105,14 @@ struct RequestAssembler {
         invocation.items.contains { if case .file = $0 { true } else { false } }
     }
 
-    private func makeBody() throws(InputError) -> RequestBody? {
+    /// The body as a task for the builder, or `nil` for none.
+    private func bodyTask() throws(InputError) -> HTTPTask? {
         try checkStandardInputIsReadOnce()
         if let data {
             guard !hasContentItems else {
                 throw InputError("--data sends a raw body and cannot be combined with field or file items")
             }
-            guard explicitKind == nil else {
-                throw InputError("--data sends a raw body; drop --json, --form or --multipart")
-            }
-            return try rawBody(data)
+            return rawBody(data)
         }
         let kind: BodyKind
         switch explicitKind {
@@ -155,22 +155,22 @@ struct RequestAssembler {
         return nil
     }
 
-    private func jsonBody() throws(InputError) -> RequestBody {
+    private func jsonBody() throws(InputError) -> HTTPTask {
         var object = JSONObject()
         for item in invocation.items {
             switch item {
             case .field(let name, let value):
                 object[name] = .string(value)
             case .rawJSON(let name, let json):
-                object[name] = .raw(try rawJSON(name: name, json: json))
+                object[name] = .raw(try Self.rawJSON(name: name, json: json))
             default:
                 continue
             }
         }
-        return .json(object)
+        return .body(.json(object))
     }
 
-    private func formBody() throws(InputError) -> RequestBody {
+    private func formBody() throws(InputError) -> HTTPTask {
         var pairs: [(String, String)] = []
         for item in invocation.items {
             switch item {
@@ -185,38 +185,43 @@ struct RequestAssembler {
         return .form(pairs)
     }
 
-    private func multipartBody() throws(InputError) -> RequestBody {
-        var form: MultipartFormData
+    /// A multipart body whose parts are appended when the request is built,
+    /// like every body the library makes: files are looked at then.
+    private func multipartBody() throws(InputError) -> HTTPTask {
+        var chosenBoundary = MultipartBoundary.random()
         if let boundary {
             do {
-                form = MultipartFormData(boundary: try .constant(boundary))
+                chosenBoundary = try .constant(boundary)
             } catch {
                 throw InputError("--boundary: \(error.description)")
             }
-        } else {
-            form = MultipartFormData()
         }
-        for item in invocation.items {
-            switch item {
-            case .field(let name, let value):
-                form.append(value, name: name)
-            case .rawJSON(let name, let json):
-                form.append(Array(try rawJSON(name: name, json: json).text.utf8), name: name, contentType: .json)
-            case .file(let name, let source):
-                try appendFile(source, name: name, to: &form)
-            case .header, .query:
-                continue
+        for case .rawJSON(let name, let json) in invocation.items {
+            _ = try Self.rawJSON(name: name, json: json)  // named now, before any file is read
+        }
+        let items = invocation.items
+        return .multipart(boundary: chosenBoundary) { form in
+            for item in items {
+                switch item {
+                case .field(let name, let value):
+                    form.append(value, name: name)
+                case .rawJSON(let name, let json):
+                    form.append(Array(try Self.rawJSON(name: name, json: json).text.utf8), name: name, contentType: .json)
+                case .file(let name, let source):
+                    try Self.appendFile(source, name: name, to: &form)
+                case .header, .query:
+                    continue
+                }
             }
-        }
-        do {
-            try form.checkFilesForBoundary()
-            return try .multipart(form)
-        } catch {
-            throw InputError("\(error)")
+            do {
+                try form.checkFilesForBoundary()
+            } catch {
+                throw InputError("\(error)")
+            }
         }
     }
 
-    private func appendFile(_ source: RequestItem.FileSource, name: String, to form: inout MultipartFormData) throws(InputError) {
+    private static func appendFile(_ source: RequestItem.FileSource, name: String, to form: inout MultipartFormData) throws(InputError) {
         let item = "'\("\(name)@\(source.path)".echoed)'"
         var type: MediaType?
         if let declared = source.type {
@@ -239,7 +244,7 @@ struct RequestAssembler {
         }
     }
 
-    private func rawJSON(name: String, json: String) throws(InputError) -> RawJSON {
+    private static func rawJSON(name: String, json: String) throws(InputError) -> RawJSON {
         do {
             return try RawJSON(validating: json)
         } catch {
@@ -247,21 +252,16 @@ struct RequestAssembler {
         }
     }
 
-    private func rawBody(_ data: String) throws(InputError) -> RequestBody {
+    private func rawBody(_ data: String) -> HTTPTask {
         if data == "-" {
-            return .stream(StandardInput(), contentType: .octetStream)
+            return .body(.stream(StandardInput(), contentType: .octetStream))
         }
         if data.hasPrefix("@") {
-            let path = String(data.dropFirst())
-            do {
-                return try .file(atPath: FilePath(argument: path))
-            } catch {
-                throw InputError("--data @\(path.echoed): \(error.description)")
-            }
+            return .file(atPath: FilePath(argument: String(data.dropFirst())))
         }
         let bytes = Array(data.utf8)
         let type = StandardMediaTypeSniffer.standard.mediaType(of: MediaTypeSample(prefix: bytes)) ?? .plainText
-        return .bytes(bytes, contentType: type)
+        return .body(.bytes(bytes, contentType: type))
     }
 }
 

@@ -46,6 +46,7 @@ struct TargetURL {
             components.password = nil
         }
         if components.path.isEmpty { components.path = "/" }
+        components.fragment = nil  // never sent, as curl and HTTPie leave it out
         guard let url = components.url else {
             throw InputError("'\(shown)' is not a valid URL; percent-encode reserved characters (for example http://localhost:8080/upload)")
         }

@@ -32,29 +32,18 @@ extension Uploader {
 
     /// Checks every input and builds the request; nothing has been sent yet.
     private func prepareRequest(_ commandLine: CommandLineSplit) throws(InputError) -> (PreparedRequest, Invocation) {
-        let kinds: [(Bool, RequestAssembler.BodyKind, String)] = [(json, .json, "--json"), (form, .form, "--form"), (multipart, .multipart, "--multipart")]
-        let chosen = kinds.filter(\.0)
-        guard chosen.count <= 1 else {
-            throw InputError("\(chosen.map(\.2).joined(separator: " and ")) contradict each other; choose one body kind")
-        }
         let invocation = try Invocation(commandLine)
         let assembler = RequestAssembler(
-            invocation: invocation, explicitKind: chosen.first?.1, data: data,
+            invocation: invocation, explicitKind: explicitBodyKind, data: data,
             gzip: gzip, boundary: boundary, timeout: timeout
         )
-        let request = try assembler.prepare()
-        do {
-            _ = try request.raw()  // a head that HTTP/1.1 cannot carry is bad input too
-        } catch {
-            throw InputError(error.description)
-        }
-        return (request, invocation)
+        return (try assembler.prepare(), invocation)
     }
 
     /// Writes the exact request bytes instead of sending them.
     private func writeDryRun(of request: PreparedRequest, to target: OutputTarget) async -> ExitStatus {
         do {
-            let raw = try request.raw()
+            let raw = request.raw()
             var destination: OutputFile?
             for try await chunk in raw.chunks() {
                 // Opened with the first bytes, so a body that fails to open
@@ -107,8 +96,8 @@ extension Uploader {
         }
         let requestClient = RequestClient(transport: AsyncHTTPClientTransport(client: client), middleware: middleware)
 
-        if verbose, let raw = try? request.raw() {
-            standardError.writeText(String(decoding: raw.head, as: UTF8.self))
+        if verbose {
+            standardError.writeText(String(decoding: request.raw().head, as: UTF8.self))
         }
         Interruption.shared.watch(bar)
 

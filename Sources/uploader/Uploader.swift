@@ -75,6 +75,13 @@ struct Uploader: AsyncParsableCommand {
     /// Checks the options' ranges before anything else runs (contract,
     /// "Edges (version 2)": numbers; `--boundary` whatever the body).
     func validate() throws {
+        let kinds = [(json, "--json"), (form, "--form"), (multipart, "--multipart")].filter(\.0).map(\.1)
+        guard kinds.count <= 1 else {
+            throw ValidationError("\(kinds.joined(separator: " and ")) contradict each other; choose one body kind")
+        }
+        if data != nil, !kinds.isEmpty {
+            throw ValidationError("--data sends a raw body; drop --json, --form or --multipart")
+        }
         guard (0...Self.maximumRetries).contains(retry) else {
             throw ValidationError("--retry \(retry): the retry count must be a whole number from 0 to \(Self.maximumRetries)")
         }
@@ -88,6 +95,14 @@ struct Uploader: AsyncParsableCommand {
                 throw ValidationError("--boundary: \(error.description.echoed)")
             }
         }
+    }
+
+    /// The body kind `--json`, `--form` or `--multipart` asks for, if any;
+    /// ``validate()`` has made sure there is at most one.
+    var explicitBodyKind: RequestAssembler.BodyKind? {
+        if json { return .json }
+        if form { return .form }
+        return multipart ? .multipart : nil
     }
 
     /// Parses the arguments itself so that every usage error exits with

@@ -31,10 +31,16 @@ import Testing
         }
     }
 
-    @Test func hostHeaderSetByHandIsRejected() throws {
-        let error = try #require(buildError(HTTPRequestBuilder.get(TestAPI.baseURLString).header("Host", "evil.example")))
+    /// One `Host` field stands in for the authority's Host line (curl's
+    /// `-H Host:`, the uploader's `Host:` item); a second is refused.
+    @Test func oneHostFieldReplacesTheAuthorityAndTwoAreRejected() async throws {
+        let request = try HTTPRequestBuilder.get(TestAPI.baseURLString).header("Host", "other.example").build()
+        let head = String(decoding: request.raw().head, as: UTF8.self)
+        #expect(head.hasPrefix("GET /v1 HTTP/1.1\r\nHost: other.example\r\n"), "\(head)")
+        #expect(head.components(separatedBy: "Host:").count == 2, "exactly one Host line")
+        let error = try #require(buildError(HTTPRequestBuilder.get(TestAPI.baseURLString).header("Host", "a.example").header("host", "b.example")))
         #expect(error.code == .invalidRequest)
-        #expect(error.description.contains("Host"))
+        #expect(error.description.contains("more than one Host field"))
     }
 
     @Test(arguments: ["", "two words", " leading"])

@@ -106,7 +106,7 @@ import TestSupport
     @Test func multipartTaskStreamsPartsAndFiles() async throws {
         let file = try temporaryFile(named: "notes.txt", contents: "from disk\n")
         let boundary = try MultipartBoundary.constant(TestAPI.boundary)
-        func fill(_ form: inout MultipartFormData) throws {
+        @Sendable func fill(_ form: inout MultipartFormData) throws {
             form.append("Sunset", name: "title")
             form.append(Data([0x89, 0x50, 0x4E, 0x47]), name: "thumb", filename: "t.png", contentType: MediaType("image/png"))
             try form.appendFile(at: file, name: "notes", contentType: .plainText)

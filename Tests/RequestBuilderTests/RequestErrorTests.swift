@@ -21,7 +21,7 @@ import Testing
         (.seconds(30), "no response within 30 seconds"),
     ])
     func timeoutMessageGivesTheExactLimit(timeout: Duration, message: String) throws {
-        let request = PreparedRequest(head: HTTPRequest(method: .get, scheme: "http", authority: "example.com", path: "/"))
+        let request = try PreparedRequest(head: HTTPRequest(method: .get, scheme: "http", authority: "example.com", path: "/"))
         let error = RequestError.timedOut(request, after: timeout)
         #expect(error.description == "GET http://example.com/: \(message)")
     }

@@ -64,7 +64,7 @@ import Glibc
         let changed = OnceFlag()
         let client = RequestClient(transport: AsyncHTTPClientTransport(chunkSize: 1 << 20))
         let error = await #expect(throws: RequestError.self) {
-            try await client.send(TransportIntegrationTests.request(.put, server, body: try .file(at: file))) { _ in
+            try await client.send(try TransportIntegrationTests.request(.put, server, body: try .file(at: file))) { _ in
                 // The first chunk has been read: change the file under the reader.
                 if changed.claim() { change.apply(to: file) }
             }
@@ -93,7 +93,7 @@ import Glibc
         form.append(stream: stream, name: "note")
         try form.appendFile(at: file, name: "file", contentType: .octetStream)
         let client = RequestClient(transport: URLSessionTransport(stagingDirectory: staging))
-        let request = TransportIntegrationTests.request(.put, server, body: try .multipart(form))
+        let request = try TransportIntegrationTests.request(.put, server, body: try .multipart(form))
         let task = Task { try await client.send(request) }
         let clock = ContinuousClock()
         let start = clock.now
@@ -124,7 +124,7 @@ import Glibc
         let removed = OnceFlag()
         let client = RequestClient(transport: AsyncHTTPClientTransport(chunkSize: 1 << 20))
         let error = await #expect(throws: RequestError.self) {
-            try await client.send(TransportIntegrationTests.request(.post, server, body: try .multipart(form))) { _ in
+            try await client.send(try TransportIntegrationTests.request(.post, server, body: try .multipart(form))) { _ in
                 if removed.claim() { try? FileManager.default.removeItem(at: second) }
             }
         }
@@ -143,7 +143,7 @@ import Glibc
         let (file, expected) = try TransportIntegrationTests.makeFile(size: Self.fileSize, in: directory)
         let removed = OnceFlag()
         let client = RequestClient(transport: AsyncHTTPClientTransport(chunkSize: 1 << 20))
-        let response = try await client.send(TransportIntegrationTests.request(.put, server, body: try .file(at: file))) { _ in
+        let response = try await client.send(try TransportIntegrationTests.request(.put, server, body: try .file(at: file))) { _ in
             if removed.claim() { try? FileManager.default.removeItem(at: file) }
         }
         try await server.stop()
@@ -171,7 +171,7 @@ import Glibc
         let (file, _) = try TransportIntegrationTests.makeFile(size: Self.fileSize, in: directory)
         let transport: any HTTPTransport = kind == .urlSession ? URLSessionTransport(stagingDirectory: staging) : AsyncHTTPClientTransport()
         let error = await #expect(throws: RequestError.self) {
-            try await RequestClient(transport: transport).send(TransportIntegrationTests.request(.put, server, body: try .file(at: file)))
+            try await RequestClient(transport: transport).send(try TransportIntegrationTests.request(.put, server, body: try .file(at: file)))
         }
         #expect(error?.code == .transport)
         #expect(error?.description.isEmpty == false)
@@ -197,7 +197,7 @@ import Glibc
         try FileManager.default.createDirectory(at: staging, withIntermediateDirectories: true)
         let (file, _) = try TransportIntegrationTests.makeFile(size: 32 * 1024 * 1024, in: directory)
         let transport: any HTTPTransport = kind == .urlSession ? URLSessionTransport(stagingDirectory: staging) : AsyncHTTPClientTransport()
-        var request = PreparedRequest(
+        var request = try PreparedRequest(
             head: HTTPRequest(method: .put, scheme: "http", authority: "127.0.0.1:\(listener.port)", path: "/never-read"),
             body: try .file(at: file)
         )
@@ -234,7 +234,7 @@ import Glibc
         for _ in 0..<7 { delays.append(Int.random(in: 1...250, using: &generator)) }
         var cancelled = 0
         for delay in delays {
-            let request = TransportIntegrationTests.request(.put, server, body: try .file(at: file))
+            let request = try TransportIntegrationTests.request(.put, server, body: try .file(at: file))
             let task = Task {
                 if delay == 0 { withUnsafeCurrentTask { $0?.cancel() } }
                 return try await client.send(request)

@@ -12,8 +12,8 @@ import TestSupport
 /// never end or break off, and hosts that refuse or never answer. None may
 /// end the process, and none may send an answered POST a second time.
 @Suite struct HostileServerTests {
-    static func post(_ url: URL, body: RequestBody? = .text("payload")) -> PreparedRequest {
-        PreparedRequest(
+    static func post(_ url: URL, body: RequestBody? = .text("payload")) throws -> PreparedRequest {
+        try PreparedRequest(
             head: HTTPRequest(method: .post, scheme: "http", authority: url.host().map { "\($0):\(url.port ?? 80)" } ?? "", path: url.path()),
             body: body,
             acceptableStatus: .any
@@ -29,7 +29,7 @@ import TestSupport
             let head = "\(statusLine)\r\nContent-Length: \(body.utf8.count)\r\n\r\n"
             let server = try await RawResponseServer.start { _ in .bytes(Array((prefix + head + body).utf8)) }
             let error = await #expect(throws: RequestError.self) {
-                try await RequestClient(transport: AsyncHTTPClientTransport()).send(Self.post(server.url(path: "/up")))
+                try await RequestClient(transport: AsyncHTTPClientTransport()).send(try Self.post(server.url(path: "/up")))
             }
             #expect(error?.code == .transport)
             #expect(error?.description.contains("invalid status line") == true, "\(String(describing: error))")
@@ -41,7 +41,7 @@ import TestSupport
         let server = try await RawResponseServer.start { _ in
             .text("HTTP/1.1 503 Slow Down", headers: ["Content-Length: 2"], body: "no")
         }
-        let response = try await AsyncHTTPClientTransport().send(Self.post(server.url()))
+        let response = try await AsyncHTTPClientTransport().send(try Self.post(server.url()))
         #expect(response.status.code == 503)
         #expect(response.status.reasonPhrase == "Slow Down")
         try await server.stop()
@@ -52,7 +52,7 @@ import TestSupport
         let server = try await RawResponseServer.start { _ in
             .repeating(head: "HTTP/1.1 200 OK\r\nContent-Length: \(100 << 20)\r\n\r\n", chunk: chunk, count: 100)
         }
-        let response = try await RequestClient(transport: AsyncHTTPClientTransport()).stream(Self.post(server.url()))
+        let response = try await RequestClient(transport: AsyncHTTPClientTransport()).stream(try Self.post(server.url()))
         var total = 0
         var largest = 0
         for try await piece in response.body {
@@ -73,7 +73,7 @@ import TestSupport
             transport: AsyncHTTPClientTransport(),
             middleware: [RetryMiddleware(maximumAttempts: 4, retriesNonIdempotentRequests: true, sleep: { _ in })]
         )
-        let error = await #expect(throws: RequestError.self) { try await client.send(Self.post(server.url())) }
+        let error = await #expect(throws: RequestError.self) { try await client.send(try Self.post(server.url())) }
         #expect(error?.code == .responseTooLarge)
         #expect(error?.description.contains("67108864-byte limit") == true)
         #expect(server.requestCount == 1)
@@ -90,7 +90,7 @@ import TestSupport
             middleware: [RetryMiddleware(maximumAttempts: 4, retriesNonIdempotentRequests: true, sleep: { _ in })]
         )
         let error = await #expect(throws: RequestError.self) {
-            try await client.send(Self.post(server.url()), maximumBodySize: 8 << 20)
+            try await client.send(try Self.post(server.url()), maximumBodySize: 8 << 20)
         }
         #expect(error?.code == .responseTooLarge)
         #expect(server.requestCount == 1)
@@ -105,7 +105,7 @@ import TestSupport
             transport: AsyncHTTPClientTransport(),
             middleware: [RetryMiddleware(maximumAttempts: 4, retriesNonIdempotentRequests: true, sleep: { _ in })]
         )
-        let error = await #expect(throws: RequestError.self) { try await client.send(Self.post(server.url())) }
+        let error = await #expect(throws: RequestError.self) { try await client.send(try Self.post(server.url())) }
         #expect(error?.code == .transport)
         #expect(server.requestCount == 1)
         try await server.stop()
@@ -120,7 +120,7 @@ import TestSupport
         let server = try await RawResponseServer.start { _ in .bytes([]) }
         let url = server.url()
         try await server.stop()  // nothing listens on the port now
-        var request = Self.post(url)
+        var request = try Self.post(url)
         request.timeout = .seconds(300)
         let clock = ContinuousClock()
         let start = clock.now
@@ -142,7 +142,7 @@ import TestSupport
             eventLoopGroup: MultiThreadedEventLoopGroup.singleton,
             configuration: AsyncHTTPClientTransport.configuration(connectTimeout: .milliseconds(500))
         )
-        var request = Self.post(URL(string: "http://127.0.0.1:\(listener.port)/") ?? URL(filePath: "/"))
+        var request = try Self.post(URL(string: "http://127.0.0.1:\(listener.port)/") ?? URL(filePath: "/"))
         request.timeout = .seconds(300)  // the connect timeout ends it long before this
         let clock = ContinuousClock()
         let start = clock.now
@@ -158,7 +158,7 @@ import TestSupport
     @Test func hugeTimeoutSaturatesInsteadOfTrapping() async throws {
         let server = try await RawResponseServer.start { _ in .text("HTTP/1.1 200 OK", headers: ["Content-Length: 0"]) }
         for timeout: Duration in [.seconds(Int64.max), .seconds(9_300_000_000), .nanoseconds(Int64.max) * 1000] {
-            var request = Self.post(server.url())
+            var request = try Self.post(server.url())
             request.timeout = timeout
             let response = try await AsyncHTTPClientTransport().send(request)
             #expect(response.status.code == 200)
@@ -175,7 +175,7 @@ import TestSupport
         try Data(("x".repeated(600_000) + "--fixed-boundary--").utf8).write(to: file)
         var form = MultipartFormData(boundary: try .constant("fixed-boundary"))
         try form.appendFile(at: file, name: "file")
-        var request = Self.post(server.url(path: "/up"), body: try .multipart(form))
+        var request = try Self.post(server.url(path: "/up"), body: try .multipart(form))
         request.head.method = .put
         let client = RequestClient(
             transport: AsyncHTTPClientTransport(),
@@ -190,7 +190,7 @@ import TestSupport
 
     @Test func responseBodyReadTwiceFailsInsteadOfTrapping() async throws {
         let server = try await RawResponseServer.start { _ in .text("HTTP/1.1 200 OK", headers: ["Content-Length: 5"], body: "hello") }
-        let response = try await AsyncHTTPClientTransport().stream(Self.post(server.url()))
+        let response = try await AsyncHTTPClientTransport().stream(try Self.post(server.url()))
         #expect(try await response.body.collect(upTo: 100) == Data("hello".utf8))
         let error = await #expect(throws: RequestError.self) { try await response.body.collect(upTo: 100) }
         #expect(error?.description.contains("already read") == true)
@@ -205,7 +205,7 @@ private extension String {
 extension HostileServerTests {
     @Test(arguments: ["127.0.0.1:65536", "127.0.0.1:99999", "127.0.0.1:12345678901234567890"])
     func portOutOfRangeIsRefusedBeforeConnecting(authority: String) async throws {
-        let request = PreparedRequest(head: HTTPRequest(method: .get, scheme: "http", authority: authority, path: "/"))
+        let request = try PreparedRequest(head: HTTPRequest(method: .get, scheme: "http", authority: authority, path: "/"))
         let error = await #expect(throws: RequestError.self) { try await AsyncHTTPClientTransport().send(request) }
         #expect(error?.code == .invalidRequest)
         #expect(error?.description.contains("0 to 65535") == true)

@@ -13,7 +13,7 @@ import TestSupport
         defer { try? FileManager.default.removeItem(at: directory) }
         let (file, _) = try TransportIntegrationTests.makeFile(size: size, in: directory)
         let before = PeakMemory.residentBytes()  // the peak so far
-        let request = TransportIntegrationTests.request(.put, server, body: try .file(at: file))
+        let request = try TransportIntegrationTests.request(.put, server, body: try .file(at: file))
         let response = try await RequestClient(transport: AsyncHTTPClientTransport()).send(request)
         try await server.stop()
         #expect(response.status == .ok)

@@ -5,8 +5,8 @@ import Testing
 
 /// Middleware behaviour against the stub transport (no network).
 @Suite struct MiddlewareTests {
-    static func request(_ method: HTTPRequest.Method = .get, body: RequestBody? = nil) -> PreparedRequest {
-        PreparedRequest(
+    static func request(_ method: HTTPRequest.Method = .get, body: RequestBody? = nil) throws -> PreparedRequest {
+        try PreparedRequest(
             head: HTTPRequest(method: method, scheme: "https", authority: "api.example.com", path: "/notes"),
             body: body
         )
@@ -36,7 +36,7 @@ import Testing
     @Test func retriesServiceUnavailableHonouringRetryAfterSeconds() async throws {
         let stub = StubTransport([.status(.serviceUnavailable, headerFields: [.retryAfter: "7"]), .status(.ok)])
         let recorder = SleepRecorder()
-        let response = try await retryingClient(stub, recorder).send(Self.request())
+        let response = try await retryingClient(stub, recorder).send(try Self.request())
         #expect(response.status == .ok)
         #expect(stub.receivedRequests.count == 2)
         #expect(recorder.pauses.value == [.seconds(7)])
@@ -45,7 +45,7 @@ import Testing
     @Test func honoursRetryAfterHTTPDate() async throws {
         let stub = StubTransport([.status(.tooManyRequests, headerFields: [.retryAfter: "Sun, 06 Nov 1994 08:50:07 GMT"]), .status(.ok)])
         let recorder = SleepRecorder()
-        _ = try await retryingClient(stub, recorder).send(Self.request())
+        _ = try await retryingClient(stub, recorder).send(try Self.request())
         #expect(recorder.pauses.value == [.seconds(30)])
     }
 
@@ -72,14 +72,14 @@ import Testing
             maximumAttempts: 40, initialBackoff: .seconds(Int64.max / 2), maximumBackoff: .seconds(30),
             sleep: recorder.sleep, random: { 1 }
         )
-        _ = try await RequestClient(transport: stub, middleware: [retry]).send(Self.request(.get))
+        _ = try await RequestClient(transport: stub, middleware: [retry]).send(try Self.request(.get))
         #expect(recorder.pauses.value == [.seconds(30)])
     }
 
     @Test func backsOffExponentiallyWithoutRetryAfter() async throws {
         let stub = StubTransport([.status(.badGateway), .status(.gatewayTimeout), .status(.internalServerError)], fallback: .status(.ok))
         let recorder = SleepRecorder()
-        let response = try await retryingClient(stub, recorder).send(Self.request())
+        let response = try await retryingClient(stub, recorder).send(try Self.request())
         #expect(response.status == .ok)
         #expect(recorder.pauses.value == [.seconds(1), .seconds(2), .seconds(4)])
     }
@@ -90,12 +90,12 @@ import Testing
         let client = RequestClient(transport: stub, middleware: [
             RetryMiddleware(initialBackoff: .seconds(2), sleep: recorder.sleep, random: { 0 }),
         ])
-        _ = try await client.send(Self.request())
+        _ = try await client.send(try Self.request())
         #expect(recorder.pauses.value == [.seconds(1)])
     }
 
     @Test func retriesConnectionFailuresAndTimeouts() async throws {
-        let request = Self.request()
+        let request = try Self.request()
         let stub = StubTransport([
             .failure(RequestError.transport(request, "connection reset")),
             .failure(RequestError.timedOut(request, after: .seconds(1))),
@@ -110,7 +110,7 @@ import Testing
         let stub = StubTransport([.status(.badRequest)], fallback: .status(.ok))
         let recorder = SleepRecorder()
         let error = await #expect(throws: RequestError.self) {
-            try await retryingClient(stub, recorder).send(Self.request())
+            try await retryingClient(stub, recorder).send(try Self.request())
         }
         #expect(error?.code == .unacceptableStatus)
         #expect(error?.response?.status == .badRequest)
@@ -122,7 +122,7 @@ import Testing
         let stub = StubTransport([.json("not json")], fallback: .json(#"{"id": 1}"#))
         let recorder = SleepRecorder()
         let error = await #expect(throws: RequestError.self) {
-            try await retryingClient(stub, recorder).send(Self.request(), decoding: Note.self)
+            try await retryingClient(stub, recorder).send(try Self.request(), decoding: Note.self)
         }
         #expect(error?.code == .decoding)
         #expect(stub.receivedRequests.count == 1)
@@ -132,12 +132,12 @@ import Testing
         let recorder = SleepRecorder()
         let stub = StubTransport([.status(.serviceUnavailable)], fallback: .status(.ok))
         await #expect(throws: RequestError.self) {
-            try await retryingClient(stub, recorder).send(Self.request(.post, body: .text("hi")))
+            try await retryingClient(stub, recorder).send(try Self.request(.post, body: .text("hi")))
         }
         #expect(stub.receivedRequests.count == 1)
 
         let optedIn = StubTransport([.status(.serviceUnavailable)], fallback: .status(.ok))
-        let response = try await retryingClient(optedIn, recorder, optIn: true).send(Self.request(.post, body: .text("hi")))
+        let response = try await retryingClient(optedIn, recorder, optIn: true).send(try Self.request(.post, body: .text("hi")))
         #expect(response.status == .ok)
         #expect(optedIn.receivedRequests.map(\.body) == [Array("hi".utf8), Array("hi".utf8)])
     }
@@ -150,7 +150,7 @@ import Testing
         let stub = StubTransport([.status(.serviceUnavailable)], fallback: .status(.ok))
         let recorder = SleepRecorder()
         let error = await #expect(throws: RequestError.self) {
-            try await retryingClient(stub, recorder).send(Self.request(.put, body: .stream(stream)))
+            try await retryingClient(stub, recorder).send(try Self.request(.put, body: .stream(stream)))
         }
         #expect(error?.response?.status == .serviceUnavailable)
         #expect(stub.receivedRequests.count == 1)
@@ -160,7 +160,7 @@ import Testing
         let stub = StubTransport(fallback: .status(.serviceUnavailable))
         let recorder = SleepRecorder()
         let error = await #expect(throws: RequestError.self) {
-            try await retryingClient(stub, recorder).send(Self.request())
+            try await retryingClient(stub, recorder).send(try Self.request())
         }
         #expect(error?.response?.status == .serviceUnavailable)
         #expect(stub.receivedRequests.count == 4)
@@ -168,7 +168,7 @@ import Testing
 
     @Test func validatesStatusAgainstAcceptableStatus() async throws {
         let stub = StubTransport(fallback: .status(.notFound))
-        var request = Self.request()
+        var request = try Self.request()
         await #expect(throws: RequestError.self) { try await RequestClient(transport: stub).send(request) }
         request.acceptableStatus = .codes([200, 404])
         let response = try await RequestClient(transport: stub).send(request)
@@ -180,7 +180,7 @@ import Testing
         let logger = Logger(label: "test") { _ in CapturingLogHandler(lines: lines) }
         let stub = StubTransport(fallback: .status(.created, body: Data("done".utf8)))
         let client = RequestClient(transport: stub, middleware: [.logging(to: logger)])
-        var request = Self.request(.post, body: .text("hello"))
+        var request = try Self.request(.post, body: .text("hello"))
         request.head.headerFields[.authorization] = "Bearer secret-token"
         request.head.headerFields[.cookie] = "session=secret-cookie"
         request.head.headerFields[.proxyAuthorization] = "Basic secret-proxy"
@@ -209,8 +209,8 @@ import Testing
             return Response(head: HTTPResponse(status: ok ? .ok : .unauthorized))
         })
         let client = RequestClient(transport: stub, middleware: [.bearerToken(store)])
-        #expect(try await client.send(Self.request()).status == .ok)
-        #expect(try await client.send(Self.request()).status == .ok)
+        #expect(try await client.send(try Self.request()).status == .ok)
+        #expect(try await client.send(try Self.request()).status == .ok)
         #expect(refreshes.value == 1)
         #expect(stub.receivedRequests.compactMap { $0.head.headerFields[.authorization] } == ["Bearer stale", "Bearer fresh", "Bearer fresh"])
     }
@@ -218,14 +218,14 @@ import Testing
     @Test func stubRecordsRequestsAndProgress() async throws {
         let stub = StubTransport()
         let progress = LockedBox<[UploadProgress]>([])
-        _ = try await stub.send(Self.request(.post, body: .text("abc"))) { report in progress.mutate { $0.append(report) } }
+        _ = try await stub.send(try Self.request(.post, body: .text("abc"))) { report in progress.mutate { $0.append(report) } }
         #expect(stub.receivedRequests.first?.body == Array("abc".utf8))
         #expect(progress.value == [UploadProgress(bytesSent: 3, totalBytes: 3)])
     }
 
     @Test func stubDelaysHonourCancellation() async throws {
         let stub = StubTransport(fallback: .status(.ok, delay: .seconds(60)))
-        let task = Task { try await RequestClient(transport: stub).send(Self.request()) }
+        let task = Task { try await RequestClient(transport: stub).send(try Self.request()) }
         try await Task.sleep(for: .milliseconds(50))
         task.cancel()
         let error = await #expect(throws: RequestError.self) { try await task.value }

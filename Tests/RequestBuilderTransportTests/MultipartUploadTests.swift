@@ -18,7 +18,7 @@ import TestSupport
         form.append("Sunset \u{1F305}", name: "title")
         form.append(Data(binary), name: "blob", filename: "blob.bin", contentType: .octetStream)
         try form.appendFile(at: file, name: "photo", contentType: .octetStream)
-        let request = TransportIntegrationTests.request(.post, server, body: try .multipart(form))
+        let request = try TransportIntegrationTests.request(.post, server, body: try .multipart(form))
         _ = try await RequestClient(transport: kind.make()).send(request)
         try await server.stop()
 

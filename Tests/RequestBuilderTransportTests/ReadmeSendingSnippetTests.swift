@@ -20,10 +20,7 @@ import Testing
             transport: AsyncHTTPClientTransport(),
             middleware: [.logging(to: logger), .retry(maximumAttempts: 3), .bearerToken(tokens)]
         )
-        let request = PreparedRequest(
-            head: HTTPRequest(method: .put, scheme: "https", authority: "api.example.com", path: "/photos/1"),
-            body: try .file(at: photoURL)
-        )
+        let request = try HTTPRequestBuilder.put("https://api.example.com").path("photos", "1").file(at: photoURL).build()
         let response = try await client.send(request) { progress in print(progress.bytesSent) }
         // README snippet ends
         return response

@@ -19,8 +19,8 @@ import TestSupport
         }
     }
 
-    static func request(_ method: HTTPRequest.Method, _ server: TestHTTPServer, path: String = "/upload", body: RequestBody? = nil) -> PreparedRequest {
-        PreparedRequest(
+    static func request(_ method: HTTPRequest.Method, _ server: TestHTTPServer, path: String = "/upload", body: RequestBody? = nil) throws -> PreparedRequest {
+        try PreparedRequest(
             head: HTTPRequest(method: method, scheme: "http", authority: "127.0.0.1:\(server.port)", path: path),
             body: body
         )
@@ -60,14 +60,14 @@ import TestSupport
         let (file, expected) = try Self.makeFile(size: 5 * 1024 * 1024 + 123, in: directory)
         let client = RequestClient(transport: kind.make())
 
-        _ = try await client.send(Self.request(.post, server, body: .text("small body é")))
-        _ = try await client.send(Self.request(.put, server, body: try .file(at: file)))
+        _ = try await client.send(try Self.request(.post, server, body: .text("small body é")))
+        _ = try await client.send(try Self.request(.put, server, body: try .file(at: file)))
         let stream = AsyncStream<[UInt8]> { continuation in
             for index in 0..<100 { continuation.yield([UInt8](repeating: UInt8(index), count: 1000)) }
             continuation.finish()
         }
-        _ = try await client.send(Self.request(.post, server, body: .stream(stream)))
-        _ = try await client.send(Self.request(.get, server, path: "/plain"))
+        _ = try await client.send(try Self.request(.post, server, body: .stream(stream)))
+        _ = try await client.send(try Self.request(.get, server, path: "/plain"))
         try await server.stop()
 
         let received = server.requests
@@ -91,7 +91,7 @@ import TestSupport
         let client = RequestClient(transport: kind.make(), middleware: [
             RetryMiddleware(sleep: { pause in pauses.mutate { $0.append(pause) } }),
         ])
-        let response = try await client.send(Self.request(.put, server, body: .text("twice")))
+        let response = try await client.send(try Self.request(.put, server, body: .text("twice")))
         try await server.stop()
         #expect(response.status == .ok)
         #expect(response.body == Data("ok".utf8))
@@ -110,7 +110,7 @@ import TestSupport
         defer { try? FileManager.default.removeItem(at: directory) }
         let (file, expected) = try Self.makeFile(size: 8 * 1024 * 1024, in: directory)
         let client = RequestClient(transport: kind.make(), middleware: [RetryMiddleware(sleep: { _ in })])
-        let response = try await client.send(Self.request(.put, server, body: try .file(at: file)))
+        let response = try await client.send(try Self.request(.put, server, body: try .file(at: file)))
         try await server.stop()
         #expect(response.status == .ok)
         let received = server.requests
@@ -124,7 +124,7 @@ import TestSupport
         let server = try await TestHTTPServer.start(script: .sequence([.status(400, body: "no")]))
         let client = RequestClient(transport: kind.make(), middleware: [RetryMiddleware(sleep: { _ in })])
         let error = await #expect(throws: RequestError.self) {
-            try await client.send(Self.request(.get, server))
+            try await client.send(try Self.request(.get, server))
         }
         try await server.stop()
         #expect(error?.code == .unacceptableStatus)
@@ -144,7 +144,7 @@ import TestSupport
         let client = RequestClient(transport: kind.make(), middleware: [.bearerToken(store)])
         let statuses = try await withThrowingTaskGroup(of: HTTPResponse.Status.self) { group in
             for _ in 0..<8 {
-                group.addTask { try await client.send(Self.request(.post, server, body: .text("note"))).status }
+                group.addTask { try await client.send(try Self.request(.post, server, body: .text("note"))).status }
             }
             return try await group.reduce(into: []) { $0.append($1) }
         }
@@ -164,7 +164,7 @@ import TestSupport
         let size = 16 * 1024 * 1024 + 7
         let (file, _) = try Self.makeFile(size: size, in: directory)
         let reports = LockedBox<[UploadProgress]>([])
-        _ = try await RequestClient(transport: kind.make()).send(Self.request(.post, server, body: try .file(at: file))) { report in
+        _ = try await RequestClient(transport: kind.make()).send(try Self.request(.post, server, body: try .file(at: file))) { report in
             reports.mutate { $0.append(report) }
         }
         try await server.stop()
@@ -183,7 +183,7 @@ import TestSupport
         let (stream, continuation) = AsyncStream<[UInt8]>.makeStream()
         continuation.yield([UInt8](repeating: 7, count: 1 << 20))
         let client = RequestClient(transport: kind.make())
-        let request = Self.request(.post, server, body: .stream(stream, length: 1 << 30))
+        let request = try Self.request(.post, server, body: .stream(stream, length: 1 << 30))
         let task = Task { try await client.send(request) }
         // URLSession stages a body in a file first; its cancellation stops that.
         if kind == .asyncHTTPClient {
@@ -206,7 +206,7 @@ import TestSupport
     @Test(arguments: Kind.allCases)
     func timesOutWhenServerIsSlow(kind: Kind) async throws {
         let server = try await TestHTTPServer.start(script: .sequence([.status(200, delay: .seconds(30))]))
-        var request = Self.request(.get, server)
+        var request = try Self.request(.get, server)
         request.timeout = .milliseconds(300)
         let error = await #expect(throws: RequestError.self) {
             try await RequestClient(transport: kind.make()).send(request)
@@ -223,7 +223,7 @@ import TestSupport
         let body = try RequestBody.file(at: file)
         try FileManager.default.removeItem(at: directory)  // gone before it is sent
         let error = await #expect(throws: RequestError.self) {
-            try await RequestClient(transport: kind.make()).send(Self.request(.put, server, body: body))
+            try await RequestClient(transport: kind.make()).send(try Self.request(.put, server, body: body))
         }
         #expect(error?.code == .body)
         #expect(error?.description.contains(file.lastPathComponent) == true)

@@ -9,7 +9,8 @@ import NIOPosix
 /// far larger than memory, one that never ends or breaks off halfway.
 ///
 /// It reads the request head and, if the head declares a `Content-Length`,
-/// the body; then it writes the reply. It counts the requests it saw.
+/// the body; then it writes the reply. It counts the requests it saw and
+/// keeps their heads' bytes, exactly as they arrived.
 public final class RawResponseServer: Sendable {
     /// What to send back.
     public enum Reply: Sendable {
@@ -33,15 +34,21 @@ public final class RawResponseServer: Sendable {
     public let port: Int
     private let channel: any Channel
     private let counter: LockedValue<Int>
+    private let heads: LockedValue<[[UInt8]]>
 
-    private init(port: Int, channel: any Channel, counter: LockedValue<Int>) {
+    private init(port: Int, channel: any Channel, counter: LockedValue<Int>, heads: LockedValue<[[UInt8]]>) {
         self.port = port
         self.channel = channel
         self.counter = counter
+        self.heads = heads
     }
 
     /// How many request heads arrived.
     public var requestCount: Int { counter.withLock { $0 } }
+
+    /// The request heads that arrived, each from the request line to the
+    /// blank line that ends it, in order.
+    public var receivedHeads: [[UInt8]] { heads.withLock { $0 } }
 
     /// `http://127.0.0.1:<port><path>`.
     public func url(path: String = "/") -> URL {
@@ -51,11 +58,12 @@ public final class RawResponseServer: Sendable {
     /// Starts a server whose every reply is `reply(requestIndex)`.
     public static func start(_ reply: @escaping @Sendable (Int) -> Reply) async throws -> RawResponseServer {
         let counter = LockedValue(0)
+        let heads = LockedValue<[[UInt8]]>([])
         let channel = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
             .childChannelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
-                    try channel.pipeline.syncOperations.addHandler(RawReplyHandler(counter: counter, reply: reply))
+                    try channel.pipeline.syncOperations.addHandler(RawReplyHandler(counter: counter, heads: heads, reply: reply))
                 }
             }
             .bind(host: "127.0.0.1", port: 0)
@@ -64,7 +72,7 @@ public final class RawResponseServer: Sendable {
             try? await channel.close()
             throw TestHTTPServerError(description: "The raw test server bound no port")
         }
-        return RawResponseServer(port: port, channel: channel, counter: counter)
+        return RawResponseServer(port: port, channel: channel, counter: counter, heads: heads)
     }
 
     /// Stops listening.
@@ -79,13 +87,15 @@ private final class RawReplyHandler: ChannelInboundHandler {
     typealias OutboundOut = ByteBuffer
 
     private let counter: LockedValue<Int>
+    private let heads: LockedValue<[[UInt8]]>
     private let reply: @Sendable (Int) -> RawResponseServer.Reply
     private var received: [UInt8] = []
     private var bodyRemaining: Int?
     private var answered = false
 
-    init(counter: LockedValue<Int>, reply: @escaping @Sendable (Int) -> RawResponseServer.Reply) {
+    init(counter: LockedValue<Int>, heads: LockedValue<[[UInt8]]>, reply: @escaping @Sendable (Int) -> RawResponseServer.Reply) {
         self.counter = counter
+        self.heads = heads
         self.reply = reply
     }
 
@@ -97,6 +107,7 @@ private final class RawReplyHandler: ChannelInboundHandler {
         } else {
             received += buffer.readBytes(length: buffer.readableBytes) ?? []
             guard let end = received.firstRange(of: Array("\r\n\r\n".utf8)) else { return }
+            heads.withLock { $0.append(Array(received[..<end.upperBound])) }
             let head = String(decoding: received[..<end.lowerBound], as: UTF8.self).lowercased()
             let length = head.split(separator: "\r\n").first { $0.hasPrefix("content-length:") }
                 .flatMap { Int($0.dropFirst("content-length:".count).trimmingCharacters(in: .whitespaces)) } ?? 0

@@ -32,7 +32,7 @@ import UploaderItems
         (["--timeout", "0", "a=1"], "--timeout 0.0: the timeout must be a positive number of seconds"),
         (["--data", "x", "--json"], "--data sends a raw body; drop --json, --form or --multipart"),
         (["--json", "f@/etc/hostname"], "a JSON body cannot carry files; use --multipart"),
-        (["X-Bad:a\u{1}b"], "header 'X-Bad': the value has a line break"),
+        (["X-Bad:a\u{1}b"], "The value of header X-Bad has a line break"),
     ])
     func badOptionExitsTwoNamingIt(arguments: [String], message: String) async throws {
         let server = try await TestHTTPServer.start()

@@ -12,14 +12,12 @@ public import HTTPTypes
 /// let bytes = try await raw.collect()
 /// ```
 ///
-/// The header section holds the request's own fields plus the ones the body
-/// implies: `Host` from the authority (written first, replacing any `Host`
-/// field), `Content-Type` and `Content-Encoding` unless the request sets them,
-/// and, for a body, exactly one of `Content-Length` or `Transfer-Encoding: chunked`.
-/// Framing fields the request set itself are dropped, with or without a body,
-/// so the framing always agrees with the bytes that follow the head.
+/// The header section is the request's wire head
+/// (``HTTPTypes/HTTPRequest/wireHead(for:)``): `Host` first, the request's
+/// own fields, then the ones the body implies, so the framing always agrees
+/// with the bytes that follow the head.
 public struct RawHTTPRequest: Sendable {
-    /// The header fields as sent after `Host`, derived ones included, in order.
+    /// The header fields as sent, `Host` and the derived ones included, in order.
     public let headerFields: HTTPFields
     /// The request line and header section, ending with the blank line.
     public let head: [UInt8]
@@ -29,62 +27,25 @@ public struct RawHTTPRequest: Sendable {
     /// Whether the body goes out with chunked transfer encoding.
     public var isChunked: Bool { body != nil && body?.length == nil }
 
-    /// Lays out a request for the wire.
+    /// Lays out a request for the wire, deriving its wire head first.
     ///
-    /// - Throws: ``RawHTTPRequestError`` if the request has no path, or a
-    ///   path or authority with characters a request line cannot carry.
+    /// - Throws: ``RawHTTPRequestError`` if the request has no path, a path
+    ///   or authority with characters a request line cannot carry, or more
+    ///   than one `Host` field.
     public init(_ request: HTTPRequest, body: RequestBody?) throws(RawHTTPRequestError) {
-        let path = request.path ?? "/"
-        guard !path.isEmpty, path.utf8.allSatisfy(RawHTTPRequest.isRequestTargetByte) else {
-            throw .invalidPath(path)
-        }
-        // HTTPFields cannot hold `Host` (it is the authority pseudo-field), so it
-        // is written into the head directly.
-        if let authority = request.authority {
-            guard !authority.isEmpty, authority.utf8.allSatisfy(RawHTTPRequest.isRequestTargetByte) else {
-                throw .invalidAuthority(authority)
-            }
-        }
-        var fields = HTTPFields()
-        for field in request.headerFields {
-            // Framing comes from the body alone: a bodiless request that kept a
-            // caller's `Transfer-Encoding: chunked` would leave the server
-            // waiting for chunks that never come.
-            if field.name == .contentLength || field.name == .transferEncoding { continue }
-            fields.append(field)
-        }
-        // A Host field (a tool's `Host:` override) takes the place of the
-        // authority's Host line, as AsyncHTTPClient and URLSession send it:
-        // exactly one Host line, the same in a dry run and on the wire. Two
-        // make servers answer 400 (RFC 9112, section 3.2).
-        let hostFieldCount = fields.reduce(0) { $0 + ($1.name.canonicalName == "host" ? 1 : 0) }
-        if hostFieldCount > 1 {
-            throw .multipleHosts
-        }
-        if let body {
-            if let contentType = body.contentType, fields[.contentType] == nil {
-                fields[.contentType] = contentType.description
-            }
-            if let encoding = body.contentEncoding, fields[.contentEncoding] == nil {
-                fields[.contentEncoding] = encoding
-            }
-            if let length = body.length {
-                fields[.contentLength] = String(length)
-            } else {
-                fields[.transferEncoding] = "chunked"
-            }
-        }
+        self.init(wireHead: try request.wireHead(for: body), body: body)
+    }
 
+    /// Lays out a head already derived by ``HTTPTypes/HTTPRequest/wireHead(for:)``
+    /// for `body`, writing its fields as they are.
+    package init(wireHead request: HTTPRequest, body: RequestBody?) {
         var head: [UInt8] = []
         head.reserveCapacity(256)
         head.append(contentsOf: request.method.rawValue.utf8)
         head.append(UInt8(ascii: " "))
-        head.append(contentsOf: path.utf8)
+        head.append(contentsOf: (request.path ?? "/").utf8)
         head.append(contentsOf: " HTTP/1.1\r\n".utf8)
-        if let authority = request.authority, hostFieldCount == 0 {
-            head.append(contentsOf: "Host: \(authority)\r\n".utf8)
-        }
-        for field in fields {
+        for field in request.headerFields {
             head.append(contentsOf: field.name.rawName.utf8)
             head.append(contentsOf: ": ".utf8)
             head.append(contentsOf: field.value.utf8)
@@ -92,7 +53,7 @@ public struct RawHTTPRequest: Sendable {
         }
         head.append(contentsOf: "\r\n".utf8)
 
-        self.headerFields = fields
+        self.headerFields = request.headerFields
         self.head = head
         self.body = body
     }
@@ -113,11 +74,6 @@ public struct RawHTTPRequest: Sendable {
             bytes.append(contentsOf: chunk)
         }
         return bytes
-    }
-
-    /// Visible ASCII: what may stand in a request target or authority.
-    static func isRequestTargetByte(_ byte: UInt8) -> Bool {
-        byte > 0x20 && byte < 0x7F
     }
 }
 
@@ -169,21 +125,5 @@ extension RawHTTPRequest {
                 return framed
             }
         }
-    }
-}
-
-/// Why a request cannot be written as HTTP/1.1.
-public struct RawHTTPRequestError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// A sentence naming the part of the request at fault.
-    public let description: String
-
-    static func invalidPath(_ path: String) -> Self {
-        Self(description: "The request path \(path.debugDescription) is empty or has spaces, control characters or non-ASCII bytes; percent-encode it (RFC 3986)")
-    }
-
-    static let multipleHosts = Self(description: "The request has more than one Host field; a request carries exactly one host (RFC 9112, section 3.2)")
-
-    static func invalidAuthority(_ authority: String) -> Self {
-        Self(description: "The request authority (host) \(authority.debugDescription) is empty or has spaces, control characters or non-ASCII bytes")
     }
 }

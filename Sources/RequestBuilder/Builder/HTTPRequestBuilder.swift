@@ -1,11 +1,16 @@
 public import Foundation
+public import HTTPBody
+public import HTTPTypes
+public import SystemPackage
 
 /// A request described step by step, for calls not worth an ``Endpoint`` type.
 ///
 /// A value type: every call returns a modified copy, so a partly built
-/// request can be shared and extended safely. Nothing is validated or encoded
-/// until ``build()``, which reports the first problem as a ``RequestError``
-/// naming the culprit.
+/// request can be shared and extended safely. Nothing is validated, encoded
+/// or read from disk until ``build()``, which reports the first problem as a
+/// ``RequestError`` naming the culprit. ``build()`` is the one funnel every
+/// request goes through: ``Endpoint/prepare()`` and the `uploader` tool
+/// build theirs here too.
 ///
 /// ```swift
 /// let request = try HTTPRequestBuilder.post("https://api.example.com")
@@ -23,7 +28,7 @@ public struct HTTPRequestBuilder: Sendable {
     private var pathSegments: [String] = []
     private var fields: [PendingField] = []
     private var task = HTTPTask.plain
-    private var timeout: Duration?
+    private var timeoutDuration: Duration?
     private var acceptableStatus = AcceptableStatus.successful
 
     /// A header field kept as given until ``build()`` validates it.
@@ -85,17 +90,17 @@ public struct HTTPRequestBuilder: Sendable {
     /// A copy with one query parameter appended (form-urlencoded, after any
     /// already present).
     public func query(_ name: String, _ value: String) -> HTTPRequestBuilder {
-        with { $0.task.query += HTTPTask.query([(name, value)]).query }
+        task(.query([(name, value)]))
     }
 
     /// A copy with query parameters appended, in order.
     public func query(_ pairs: [(String, String)], encoder: URLEncodedFormEncoder = URLEncodedFormEncoder()) -> HTTPRequestBuilder {
-        with { $0.task.query += HTTPTask.query(pairs, encoder: encoder).query }
+        task(.query(pairs, encoder: encoder))
     }
 
     /// A copy with query parameters encoded from a value's properties.
     public func query(_ value: some Encodable & Sendable, encoder: URLEncodedFormEncoder = URLEncodedFormEncoder()) -> HTTPRequestBuilder {
-        with { $0.task.query += HTTPTask.query(value, encoder: encoder).query }
+        task(.query(value, encoder: encoder))
     }
 
     // MARK: Header fields
@@ -146,11 +151,7 @@ public struct HTTPRequestBuilder: Sendable {
     /// A copy whose body and query come from `task`: the task's body replaces
     /// any body set before, its query parameters are appended.
     public func task(_ task: HTTPTask) -> HTTPRequestBuilder {
-        with {
-            if let body = task.body { $0.task.body = body }
-            $0.task.query += task.query
-            if let level = task.gzipLevel { $0.task.gzipLevel = level }
-        }
+        with { $0.task = $0.task.adding(task) }
     }
 
     /// A copy with a JSON body; see ``HTTPTask/json(_:encoder:)``.
@@ -173,9 +174,15 @@ public struct HTTPRequestBuilder: Sendable {
         task(.data(data, contentType: contentType))
     }
 
-    /// A copy with a file as the body, streamed from disk.
+    /// A copy with a file as the body, streamed from disk; it is opened by ``build()``.
     public func file(at url: URL, contentType: MediaType? = nil) -> HTTPRequestBuilder {
         task(.file(at: url, contentType: contentType))
+    }
+
+    /// A copy with a file named by its path's bytes (which need not be UTF-8)
+    /// as the body, streamed from disk; it is opened by ``build()``.
+    public func file(atPath path: FilePath, contentType: MediaType? = nil) -> HTTPRequestBuilder {
+        task(.file(atPath: path, contentType: contentType))
     }
 
     /// A copy with a body made elsewhere, such as a stream.
@@ -185,14 +192,14 @@ public struct HTTPRequestBuilder: Sendable {
 
     /// A copy whose body is gzip-compressed (RFC 1952) at `level` 0 to 9.
     public func gzip(level: Int = 6) -> HTTPRequestBuilder {
-        with { $0.task.gzipLevel = level }
+        with { $0.task = $0.task.gzipped(level: level) }
     }
 
     // MARK: Sending
 
     /// A copy with a time limit for one attempt.
     public func timeout(_ duration: Duration) -> HTTPRequestBuilder {
-        with { $0.timeout = duration }
+        with { $0.timeoutDuration = duration }
     }
 
     /// A copy that accepts `status` as success instead of 2xx.
@@ -200,11 +207,22 @@ public struct HTTPRequestBuilder: Sendable {
         with { $0.acceptableStatus = status }
     }
 
-    /// Builds the request.
+    /// Builds the request: validates the header fields, the base URL and the
+    /// path, encodes the query and the body (opening any file it reads), and
+    /// derives the head as it goes on the wire.
     ///
     /// - Throws: ``RequestError`` (``RequestError/Code/invalidRequest``) naming
     ///   the bad base URL, path segment, header or body.
     public func build() throws(RequestError) -> PreparedRequest {
+        let headerFields = try validatedHeaderFields()
+        let target = try RequestTarget(baseURL: baseURL.get())
+        let path = try target.requestTarget(appending: pathSegments, query: task.makeQuery())
+        let head = HTTPRequest(method: method, scheme: target.scheme, authority: target.authority, path: path, headerFields: headerFields)
+        return try PreparedRequest(head: head, body: task.makeBody(), timeout: timeoutDuration, acceptableStatus: acceptableStatus)
+    }
+
+    /// The header fields, each name and value checked; framing fields are refused.
+    private func validatedHeaderFields() throws(RequestError) -> HTTPFields {
         var headerFields = HTTPFields()
         for pending in fields {
             switch pending {
@@ -218,15 +236,8 @@ public struct HTTPRequestBuilder: Sendable {
                 throw error
             }
         }
-        return try RequestDescription(
-            method: method,
-            baseURL: baseURL.get(),
-            pathSegments: pathSegments,
-            headerFields: headerFields,
-            task: task,
-            timeout: timeout,
-            acceptableStatus: acceptableStatus
-        ).build()
+        try HeaderValidation.checkNotFraming(headerFields)
+        return headerFields
     }
 
     // MARK: Helpers
@@ -257,11 +268,12 @@ extension HTTPRequestBuilder {
     ///     try form.appendFile(at: photoURL, name: "photo")
     /// }
     /// ```
-    /// An error `build` throws (a missing file) is reported by ``build()``.
+    /// `build` runs when the request is built, and an error it throws (a
+    /// missing file) is reported by ``build()``.
     /// - Parameter boundary: The boundary; random by default, `.constant(_:)` for reproducible output.
     public func multipart(
         boundary: MultipartBoundary = .random(),
-        _ build: (inout MultipartFormData) throws -> Void
+        _ build: @escaping @Sendable (inout MultipartFormData) throws -> Void
     ) -> HTTPRequestBuilder {
         task(.multipart(boundary: boundary, build))
     }

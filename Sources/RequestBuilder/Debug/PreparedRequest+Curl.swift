@@ -15,13 +15,9 @@ extension PreparedRequest {
             arguments += ["--request", head.method.rawValue]
         }
         arguments.append(url?.absoluteString ?? (head.path ?? "/"))
-        var fields = head.headerFields
-        if let body {
-            for field in body.headerFields where fields[field.name] == nil && field.name != .contentLength {
-                fields.append(field)
-            }
-        }
-        for field in fields {
+        // The head as sent, but for the fields curl writes itself, with the
+        // same values: Host from the URL, Content-Length from the data.
+        for field in head.headerFields where field.name != .contentLength && !(field.name.canonicalName == "host" && field.value == head.authority) {
             arguments += ["--header", "\(field.name.rawName): \(field.value)"]
         }
         if let body {

@@ -72,20 +72,19 @@ extension Endpoint {
     /// A plain `JSONDecoder`.
     public var decoder: JSONDecoder { JSONDecoder() }
 
-    /// Builds the request this endpoint describes.
+    /// Builds the request this endpoint describes, through the same
+    /// ``HTTPRequestBuilder/build()`` as every other request.
     ///
     /// - Throws: ``RequestError`` (``RequestError/Code/invalidRequest``) naming
     ///   the bad base URL, path segment, header or body.
     public func prepare() throws(RequestError) -> PreparedRequest {
-        try RequestDescription(
-            method: method,
-            baseURL: baseURL,
-            pathSegments: path,
-            headerFields: headerFields,
-            task: task,
-            timeout: timeout,
-            acceptableStatus: acceptableStatus
-        ).build()
+        var builder = HTTPRequestBuilder(method, baseURL)
+            .path(path)
+            .headers(try headerFields)
+            .task(task)
+            .acceptingStatus(acceptableStatus)
+        if let timeout { builder = builder.timeout(timeout) }
+        return try builder.build()
     }
 
     /// Decodes a received response into ``Response`` with ``decoder``, after

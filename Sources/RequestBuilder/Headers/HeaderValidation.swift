@@ -24,20 +24,14 @@ enum HeaderValidation {
         return HTTPField(name: name, value: value)
     }
 
-    /// Framing fields come from the body and the URL; a request that set its
-    /// own could disagree with the bytes it sends.
-    static func checkNotDerived(_ fields: HTTPFields) throws(RequestError) {
-        for field in fields {
-            switch field.name {
-            case .contentLength, .transferEncoding:
-                throw RequestError.invalidRequest(
-                    "The header \(field.name.rawName) is set from the body; remove it from the request's header fields"
-                )
-            case _ where field.name.canonicalName == "host":
-                throw RequestError.invalidRequest("The header Host is set from the base URL; remove it from the request's header fields")
-            default:
-                continue
-            }
+    /// Framing fields come from the body; a request that set its own could
+    /// disagree with the bytes it sends. (A `Host` field is allowed: it
+    /// replaces the authority in the Host line, as curl's `-H Host:` does.)
+    static func checkNotFraming(_ fields: HTTPFields) throws(RequestError) {
+        for field in fields where field.name == .contentLength || field.name == .transferEncoding {
+            throw RequestError.invalidRequest(
+                "The header \(field.name.rawName) is set from the body; remove it from the request's header fields"
+            )
         }
     }
 }

@@ -71,9 +71,7 @@ public struct LoggingMiddleware: RequestMiddleware {
     }
 
     private static func milliseconds(_ duration: Duration) -> String {
-        let (seconds, attoseconds) = duration.components
-        let total = Double(seconds) * 1000 + Double(attoseconds) / 1e15
-        return String(format: "%.1f", total)
+        String(format: "%.1f", duration.inSeconds * 1000)
     }
 }
 

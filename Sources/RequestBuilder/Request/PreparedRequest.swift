@@ -1,27 +1,48 @@
 public import Foundation
+public import HTTPBody
+public import HTTPTypes
 
-/// A request ready to send: the head, the body, and how to judge the answer.
+/// A request ready to send: its head as it goes on the wire, its body, and
+/// how to judge the answer.
 ///
-/// Endpoints and the builder both produce a `PreparedRequest`; transports
-/// send one; middleware may change it on the way.
+/// Every request reaches transports through this one shape: the builder,
+/// endpoints and the `uploader` tool all make one with
+/// ``HTTPRequestBuilder/build()``. The head is derived once, when the request
+/// is made (``HTTPTypes/HTTPRequest/wireHead(for:)``): `Host`, and the
+/// `Content-Type`, `Content-Encoding` and `Content-Length` (or
+/// `Transfer-Encoding: chunked`) the body implies. Transports, ``raw()``,
+/// `urlRequest()` and `curlCommand()` all read that head, so a dry run shows
+/// what the wire carries.
 public struct PreparedRequest: Sendable {
-    /// The method, URL parts and header fields.
+    /// The method, URL parts and header fields as sent, derived fields
+    /// included. Middleware may add or replace fields (such as
+    /// `Authorization`); the framing fields belong to ``body``.
     public var head: HTTPRequest
     /// The body, if the request has one.
-    public var body: RequestBody?
+    public let body: RequestBody?
     /// How long one attempt may take, or `nil` for the transport's default.
     public var timeout: Duration?
     /// The response statuses that count as success.
     public var acceptableStatus: AcceptableStatus
 
-    /// Creates a prepared request.
+    /// Creates a request from a head and a body, deriving the fields the body
+    /// and the authority imply; fields the head already has (a `Content-Type`
+    /// of its own) win, framing fields excepted.
+    ///
+    /// - Throws: ``RequestError`` (``RequestError/Code/invalidRequest``) when
+    ///   the path or authority has bytes a request cannot carry, or the head
+    ///   has more than one `Host` field.
     public init(
         head: HTTPRequest,
         body: RequestBody? = nil,
         timeout: Duration? = nil,
         acceptableStatus: AcceptableStatus = .successful
-    ) {
-        self.head = head
+    ) throws(RequestError) {
+        do {
+            self.head = try head.wireHead(for: body)
+        } catch {
+            throw RequestError.invalidRequest(error.description, underlying: error)
+        }
         self.body = body
         self.timeout = timeout
         self.acceptableStatus = acceptableStatus
@@ -30,32 +51,9 @@ public struct PreparedRequest: Sendable {
     /// The full URL, from the head's scheme, authority and path.
     public var url: URL? { head.url }
 
-    /// The request as HTTP/1.1 would put it on the wire; see `RawHTTPRequest`.
-    public func raw() throws(RequestError) -> RawHTTPRequest {
-        do {
-            return try RawHTTPRequest(head, body: body)
-        } catch {
-            throw RequestError.invalidRequest(error.description)
-        }
-    }
-}
-
-/// The response statuses a request accepts as success; others fail with
-/// ``RequestError/Code/unacceptableStatus``.
-public struct AcceptableStatus: Sendable, Hashable {
-    private let codes: Set<Int>?
-
-    private init(codes: Set<Int>?) { self.codes = codes }
-
-    /// 200 to 299.
-    public static let successful = AcceptableStatus(codes: Set(200..<300))
-    /// Every status: the caller inspects the response itself.
-    public static let any = AcceptableStatus(codes: nil)
-    /// Exactly these codes.
-    public static func codes(_ codes: some Sequence<Int>) -> AcceptableStatus { AcceptableStatus(codes: Set(codes)) }
-
-    /// Whether the status counts as success.
-    public func accepts(_ status: HTTPResponse.Status) -> Bool {
-        codes?.contains(status.code) ?? true
+    /// The request as HTTP/1.1 puts it on the wire: ``head`` written as it
+    /// is, then the body; see `RawHTTPRequest`.
+    public func raw() -> RawHTTPRequest {
+        RawHTTPRequest(wireHead: head, body: body)
     }
 }

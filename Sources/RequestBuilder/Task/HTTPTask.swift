@@ -1,8 +1,7 @@
-public import Foundation
+import HTTPBody
 
-/// What a request carries besides its head: the body, the query parameters,
-/// or both, each handed to its dedicated encoder from `HTTPBody` when the
-/// request is built.
+/// What a request carries besides its head: a body, query parameters, or
+/// both, and whether the body is compressed.
 ///
 /// ```swift
 /// var task: HTTPTask { .json(newPost) }
@@ -11,83 +10,78 @@ public import Foundation
 /// var task: HTTPTask { .json(draft).adding(.query([("notify", "false")])) }
 /// ```
 ///
-/// `HTTPTask` is a struct over private storage rather than an enum, so new
-/// kinds of body can be added without breaking exhaustive `switch`es in
-/// callers' code, and so a body and a query compose freely (`.json(x)` plus
-/// `.query(y)` is the "composite" task). Making a task never throws: encoding
-/// happens when the request is built, and a failure then surfaces as
-/// ``RequestError`` with code ``RequestError/Code/invalidRequest``.
+/// A task is a recipe: making one never encodes a value, opens a file or
+/// throws. Everything happens when the request is built
+/// (``HTTPRequestBuilder/build()``, ``Endpoint/prepare()``), where a
+/// failure surfaces as ``RequestError`` with code
+/// ``RequestError/Code/invalidRequest``. A struct over private storage, so
+/// new kinds of body add no cases to callers' `switch`es, and a body and a
+/// query compose freely: `.json(x)` plus `.query(y)` is the composite task.
 public struct HTTPTask: Sendable {
-    /// The body, if any, kept in the form its encoder takes.
-    var body: Body?
-    /// Encoded query parts, in the order they were added.
-    var query: [QueryPart]
-    /// The gzip level to compress the body with, if any.
-    var gzipLevel: Int?
+    /// Makes the body, when the request is built; every recipe here throws
+    /// ``RequestError``s only.
+    typealias BodyRecipe = @Sendable () throws -> RequestBody
+    /// Makes one piece of the query string (`a=1&b=2`), when the request is
+    /// built; it throws ``RequestError`` only.
+    typealias QueryRecipe = @Sendable () throws -> String
 
-    init(body: Body? = nil, query: [QueryPart] = [], gzipLevel: Int? = nil) {
-        self.body = body
-        self.query = query
+    /// The body, if any.
+    private(set) var bodyRecipe: BodyRecipe?
+    /// The query's pieces, in the order they were added.
+    private(set) var queryRecipes: [QueryRecipe]
+    /// The gzip level to compress the body with, if any.
+    private(set) var gzipLevel: Int?
+
+    init(body: BodyRecipe? = nil, query: [QueryRecipe] = [], gzipLevel: Int? = nil) {
+        self.bodyRecipe = body
+        self.queryRecipes = query
         self.gzipLevel = gzipLevel
     }
 
     /// No body and no query parameters, as for most `GET` and `DELETE` requests.
     public static let plain = HTTPTask()
 
-    /// Bytes already in memory, sent as they are.
-    ///
-    /// - Parameter contentType: The type to declare; `application/octet-stream` by default.
-    public static func data(_ data: Data, contentType: MediaType? = .octetStream) -> HTTPTask {
-        HTTPTask(body: .data(data, contentType))
-    }
+    /// Whether the task has a body.
+    public var hasBody: Bool { bodyRecipe != nil }
 
-    /// A file streamed from disk a chunk at a time, never loaded into memory.
-    ///
-    /// The file is opened when the request is built; a missing or unreadable
-    /// file fails the build with an error naming it.
-    /// - Parameter contentType: The type to declare; `application/octet-stream` when `nil`.
-    public static func file(at url: URL, contentType: MediaType? = nil) -> HTTPTask {
-        HTTPTask(body: .file(url, contentType))
-    }
-
-    /// A body made elsewhere, such as a stream (`RequestBody.stream`).
-    public static func body(_ body: RequestBody) -> HTTPTask {
-        HTTPTask(body: .prepared(body))
+    /// A copy with `other`'s query parameters appended and its body and gzip
+    /// level, if it has them, in place of this task's:
+    /// `.json(post).adding(.query([("draft", "1")]))`.
+    public func adding(_ other: HTTPTask) -> HTTPTask {
+        var copy = self
+        if let body = other.bodyRecipe { copy.bodyRecipe = body }
+        copy.queryRecipes += other.queryRecipes
+        if let level = other.gzipLevel { copy.gzipLevel = level }
+        return copy
     }
 
     /// A copy whose body is compressed with gzip (RFC 1952) at `level` (0 to 9)
     /// and sent with `Content-Encoding: gzip`; its length is then unknown, so
-    /// HTTP/1.1 sends it chunked.
+    /// HTTP/1.1 sends it chunked. A level out of range fails the build.
     public func gzipped(level: Int = 6) -> HTTPTask {
         var copy = self
         copy.gzipLevel = level
         return copy
     }
 
-    /// Whether the task has a body.
-    public var hasBody: Bool { body != nil }
-}
-
-extension HTTPTask {
-    /// The kinds of body a task can hold.
-    enum Body: Sendable {
-        /// A JSON or form body, encoded on demand; `kind` names it in errors.
-        case encoded(kind: String, encode: @Sendable () throws -> RequestBody)
-        /// A multipart form, streamed by `RequestBody.multipart`.
-        case multipart(MultipartFormData)
-        /// Bytes in memory.
-        case data(Data, MediaType?)
-        /// A file, opened when the request is built.
-        case file(URL, MediaType?)
-        /// A body made by the caller.
-        case prepared(RequestBody)
-        /// A body whose description already failed (a multipart file that could not be added).
-        case failed(RequestError)
+    /// The body, made now, compressed if asked.
+    func makeBody() throws(RequestError) -> RequestBody? {
+        guard let bodyRecipe else { return nil }
+        let body = try Self.encoding("the body", bodyRecipe)
+        guard let gzipLevel else { return body }
+        guard (0...9).contains(gzipLevel) else {
+            throw RequestError.invalidRequest("The gzip level \(gzipLevel) is out of range; use 0 (store) to 9 (smallest)")
+        }
+        return body.gzipped(level: gzipLevel)
     }
 
-    /// One piece of a query string: already-encoded text, or text still to encode.
-    struct QueryPart: Sendable {
-        /// Produces the `a=1&b=2` text of this part.
-        let encode: @Sendable () throws -> String
+    /// The query's pieces encoded now, empty ones left out.
+    func makeQuery() throws(RequestError) -> [String] {
+        var pieces: [String] = []
+        for recipe in queryRecipes {
+            let piece = try Self.encoding("the query parameters", recipe)
+            if !piece.isEmpty { pieces.append(piece) }
+        }
+        return pieces
     }
 }

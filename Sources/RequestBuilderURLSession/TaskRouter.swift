@@ -1,0 +1,47 @@
+#if canImport(FoundationNetworking)
+import Foundation
+import FoundationNetworking
+#else
+import Foundation
+#endif
+import RequestBuilder
+
+/// The session's delegate: routes each task's callbacks to the request waiting for it.
+///
+/// `@unchecked Sendable` because the table of tasks is only touched under its lock.
+final class TaskRouter: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+    typealias Outcome = Result<(HTTPURLResponse, Data), URLError>
+
+    private struct Pending {
+        var continuation: CheckedContinuation<Outcome, Never>
+        var progress: @Sendable (UploadProgress) -> Void
+        var data = Data()
+    }
+
+    private let pending = LockedValue<[Int: Pending]>([:])
+
+    func register(_ task: URLSessionTask, progress: @escaping @Sendable (UploadProgress) -> Void, continuation: CheckedContinuation<Outcome, Never>) {
+        pending.withLock { $0[task.taskIdentifier] = Pending(continuation: continuation, progress: progress) }
+    }
+
+    func urlSession(_ session: URLSession, task: URLSessionTask, didSendBodyData bytesSent: Int64, totalBytesSent: Int64, totalBytesExpectedToSend: Int64) {
+        guard let progress = pending.withLock({ $0[task.taskIdentifier]?.progress }) else { return }
+        progress(UploadProgress(bytesSent: totalBytesSent, totalBytes: totalBytesExpectedToSend >= 0 ? totalBytesExpectedToSend : nil))
+    }
+
+    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+        pending.withLock { $0[dataTask.taskIdentifier]?.data.append(data) }
+    }
+
+    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
+        guard let finished = pending.withLock({ $0.removeValue(forKey: task.taskIdentifier) }) else { return }
+        if let error {
+            let urlError = error as? URLError ?? URLError(.unknown, userInfo: [NSUnderlyingErrorKey: error])
+            finished.continuation.resume(returning: .failure(urlError))
+        } else if let response = task.response as? HTTPURLResponse {
+            finished.continuation.resume(returning: .success((response, finished.data)))
+        } else {
+            finished.continuation.resume(returning: .failure(URLError(.badServerResponse)))
+        }
+    }
+}

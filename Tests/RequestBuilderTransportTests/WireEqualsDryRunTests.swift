@@ -1,0 +1,66 @@
+import Foundation
+import HTTPBody
+import HTTPTypes
+import RequestBuilder
+import RequestBuilderAsyncHTTPClient
+import TestSupport
+import Testing
+
+/// The head a request is built with is the head on the wire: what
+/// `RawHTTPRequest` (and so `uploader --dry-run`) prints is what
+/// AsyncHTTPClient sends, line for line and in order, because both read the
+/// one wire head `build()` derives. Field names are compared without regard
+/// to case (RFC 9110, section 5.1): NIO's encoder rewrites the name of
+/// `Transfer-Encoding` as `transfer-encoding` for methods that expect content.
+@Suite struct WireEqualsDryRunTests {
+    static func requests(to url: URL) throws -> [(String, PreparedRequest)] {
+        let base = url.absoluteString
+        let file = FileManager.default.temporaryDirectory.appending(path: "wire-\(UUID().uuidString).txt")
+        try Data("from disk\n".utf8).write(to: file)
+        return [
+            ("bodiless POST", try HTTPRequestBuilder.post(base).path("up").build()),
+            ("GET with query, bearer and a Host field", try HTTPRequestBuilder.get(base).path("a b").query("q", "x y").bearer("t").header("Host", "other.example").build()),
+            ("form", try HTTPRequestBuilder.put(base).form([("a", "1"), ("b", "é")]).header("X-Trace", "1").build()),
+            (
+                "multipart with a file",
+                try HTTPRequestBuilder.post(base).multipart(boundary: try .constant("wire-boundary")) { form in
+                    form.append("Sunset", name: "title")
+                    try form.appendFile(at: file, name: "notes")
+                }.build()
+            ),
+            ("gzip JSON, chunked", try HTTPRequestBuilder.post(base).json(["k": "v"]).gzip().contentType(.json).build()),
+        ]
+    }
+
+    @Test func asyncHTTPClientSendsTheHeadRawHTTPRequestWrites() async throws {
+        let server = try await RawResponseServer.start { _ in .text("HTTP/1.1 204 No Content") }
+        defer { Task { try? await server.stop() } }
+        let requests = try Self.requests(to: server.url())
+        let transport = AsyncHTTPClientTransport()
+        for (index, (name, request)) in requests.enumerated() {
+            // A chunked body may still be going out when the answer comes; only the head matters here.
+            _ = try? await transport.send(request)
+            let heads = server.receivedHeads
+            try #require(heads.count == index + 1, "\(name): the server saw no head")
+            #expect(Self.lines(of: heads[index]) == Self.lines(of: request.raw().head), "\(name)")
+        }
+    }
+
+    /// The request line, then each field as `name: value` with the name lowercased.
+    static func lines(of head: [UInt8]) -> [String] {
+        let lines = String(decoding: head, as: UTF8.self).components(separatedBy: "\r\n")
+        return [lines[0]] + lines.dropFirst().map { line in
+            guard let colon = line.firstIndex(of: ":") else { return line }
+            return line[..<colon].lowercased() + line[colon...]
+        }
+    }
+
+    /// RFC 9110, section 8.6, as AsyncHTTPClient writes it: a bodiless POST
+    /// says `Content-Length: 0`; a bodiless GET says nothing.
+    @Test func bodilessRequestsDeclareZeroLengthWhereTheMethodExpectsContent() throws {
+        let post = String(decoding: try HTTPRequestBuilder.post("http://h/").build().raw().head, as: UTF8.self)
+        let get = String(decoding: try HTTPRequestBuilder.get("http://h/").build().raw().head, as: UTF8.self)
+        #expect(post == "POST / HTTP/1.1\r\nHost: h\r\nContent-Length: 0\r\n\r\n")
+        #expect(get == "GET / HTTP/1.1\r\nHost: h\r\n\r\n")
+    }
+}
