@@ -75,7 +75,9 @@ let package = Package(
         .target(
             name: "RequestBuilderURLSession",
             dependencies: [
+                "HTTPBody",
                 "RequestBuilder",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "HTTPTypesFoundation", package: "swift-http-types"),
             ],
             swiftSettings: sharedSwiftSettings
@@ -83,7 +85,9 @@ let package = Package(
         .target(
             name: "RequestBuilderAsyncHTTPClient",
             dependencies: [
+                "HTTPBody",
                 "RequestBuilder",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -100,6 +104,7 @@ let package = Package(
             name: "uploader",
             dependencies: [
                 "UploaderItems",
+                "HTTPBody",
                 "RequestBuilder",
                 "RequestBuilderAsyncHTTPClient",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -113,19 +118,19 @@ let package = Package(
 
         // MARK: Samples (each runs with `swift run NAME`)
 
-        .executableTarget(name: "posts-api", dependencies: ["RequestBuilder"], path: "Samples/PostsAPI", swiftSettings: sharedSwiftSettings),
-        .executableTarget(name: "posts-api-enum", dependencies: ["RequestBuilder"], path: "Samples/PostsAPIEnum", swiftSettings: sharedSwiftSettings),
-        .executableTarget(name: "builder-tour", dependencies: ["RequestBuilder"], path: "Samples/BuilderTour", swiftSettings: sharedSwiftSettings),
+        .executableTarget(name: "posts-api", dependencies: ["RequestBuilder", "HTTPBody", .product(name: "HTTPTypes", package: "swift-http-types")], path: "Samples/PostsAPI", swiftSettings: sharedSwiftSettings),
+        .executableTarget(name: "posts-api-enum", dependencies: ["RequestBuilder", "HTTPBody", .product(name: "HTTPTypes", package: "swift-http-types")], path: "Samples/PostsAPIEnum", swiftSettings: sharedSwiftSettings),
+        .executableTarget(name: "builder-tour", dependencies: ["RequestBuilder", "HTTPBody", .product(name: "HTTPTypes", package: "swift-http-types")], path: "Samples/BuilderTour", swiftSettings: sharedSwiftSettings),
         .executableTarget(name: "stream-file-body", dependencies: ["HTTPBody"], path: "Samples/StreamFileBody", swiftSettings: sharedSwiftSettings),
         .executableTarget(
             name: "upload-file",
-            dependencies: ["RequestBuilder", "RequestBuilderAsyncHTTPClient"],
+            dependencies: ["RequestBuilder", "RequestBuilderAsyncHTTPClient", "HTTPBody", .product(name: "HTTPTypes", package: "swift-http-types")],
             path: "Samples/UploadFile",
             swiftSettings: sharedSwiftSettings
         ),
         .executableTarget(
             name: "download-file",
-            dependencies: ["RequestBuilder", "RequestBuilderAsyncHTTPClient"],
+            dependencies: ["RequestBuilder", "RequestBuilderAsyncHTTPClient", "HTTPBody", .product(name: "HTTPTypes", package: "swift-http-types")],
             path: "Samples/DownloadFile",
             swiftSettings: sharedSwiftSettings
         ),
@@ -162,6 +167,7 @@ let package = Package(
         .testTarget(
             name: "RequestBuilderTests",
             dependencies: [
+                "HTTPBody",
                 "RequestBuilder",
                 "RequestBuilderURLSession",
                 "TestSupport",

@@ -4,6 +4,8 @@
 // Run with `swift run builder-tour`.
 
 import Foundation
+import HTTPBody
+import HTTPTypes
 import RequestBuilder
 
 struct NewPost: Encodable, Sendable {

@@ -4,6 +4,8 @@
 //
 //     swift run download-file http://127.0.0.1:8080/big.bin big.bin
 import Foundation
+import HTTPBody
+import HTTPTypes
 import RequestBuilder
 import RequestBuilderAsyncHTTPClient
 

@@ -6,6 +6,8 @@
 // (no network needed).
 
 import Foundation
+import HTTPBody
+import HTTPTypes
 import RequestBuilder
 
 // MARK: Models

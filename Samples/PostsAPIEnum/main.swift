@@ -7,6 +7,8 @@
 // Run with `swift run posts-api-enum`.
 
 import Foundation
+import HTTPBody
+import HTTPTypes
 import RequestBuilder
 
 struct NewPost: Encodable, Sendable {

@@ -3,6 +3,8 @@
 //
 //     swift run -c release upload-file http://127.0.0.1:8080/upload big.bin
 import Foundation
+import HTTPBody
+import HTTPTypes
 import RequestBuilder
 import RequestBuilderAsyncHTTPClient
 

@@ -1,3 +1,5 @@
+import HTTPTypes
+
 extension RequestError {
     /// A response whose status the request does not accept; the description
     /// gives the status and a preview of the body (servers explain errors there).

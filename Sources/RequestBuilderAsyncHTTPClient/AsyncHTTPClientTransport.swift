@@ -1,6 +1,7 @@
 public import AsyncHTTPClient
 import Foundation
 import HTTPBody
+import HTTPTypes
 import NIOCore
 import NIOHTTP1
 public import RequestBuilder

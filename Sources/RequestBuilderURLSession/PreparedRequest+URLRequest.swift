@@ -5,6 +5,8 @@ import Foundation
 #else
 public import Foundation
 #endif
+import HTTPBody
+import HTTPTypes
 import HTTPTypesFoundation
 public import RequestBuilder
 

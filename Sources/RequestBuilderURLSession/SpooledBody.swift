@@ -5,6 +5,7 @@ import FoundationNetworking
 import Foundation
 #endif
 import HTTPBody
+import HTTPTypes
 import RequestBuilder
 
 /// A body written out to a temporary file so URLSession can upload it from there.

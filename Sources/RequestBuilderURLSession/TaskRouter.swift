@@ -4,6 +4,7 @@ import FoundationNetworking
 #else
 import Foundation
 #endif
+import HTTPBody
 import RequestBuilder
 
 /// The session's delegate: routes each task's callbacks to the request waiting for it.

@@ -1,5 +1,7 @@
 import AsyncHTTPClient
 import Foundation
+import HTTPBody
+import HTTPTypes
 import NIOPosix
 import RequestBuilder
 import RequestBuilderAsyncHTTPClient

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import HTTPBody
 import RequestBuilder
 import UploaderItems
 

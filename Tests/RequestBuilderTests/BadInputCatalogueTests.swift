@@ -1,4 +1,6 @@
 import Foundation
+import HTTPBody
+import HTTPTypes
 import RequestBuilder
 import Testing
 

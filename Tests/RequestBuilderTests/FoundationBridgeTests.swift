@@ -2,10 +2,12 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
+import HTTPBody
+import HTTPTypes
 import RequestBuilder
 import RequestBuilderURLSession
-import Testing
 import TestSupport
+import Testing
 
 @Suite struct FoundationBridgeTests {
     @Test func urlRequestCarriesHeadBodyAndTimeout() async throws {

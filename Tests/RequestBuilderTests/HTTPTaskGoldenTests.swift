@@ -1,7 +1,9 @@
 import Foundation
+import HTTPBody
+import HTTPTypes
 import RequestBuilder
-import Testing
 import TestSupport
+import Testing
 
 /// Each `HTTPTask` case, built once from an endpoint and once with the
 /// builder: both must give the same bytes, and those bytes are pinned by a

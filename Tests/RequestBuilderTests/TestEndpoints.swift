@@ -1,4 +1,6 @@
 import Foundation
+import HTTPBody
+import HTTPTypes
 import RequestBuilder
 
 /// An endpoint whose every property is given, so each test states exactly

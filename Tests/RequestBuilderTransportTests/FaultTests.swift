@@ -1,9 +1,11 @@
 import Foundation
+import HTTPBody
+import HTTPTypes
 import RequestBuilder
-import RequestBuilderURLSession
 import RequestBuilderAsyncHTTPClient
-import Testing
+import RequestBuilderURLSession
 import TestSupport
+import Testing
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -1,11 +1,12 @@
 import AsyncHTTPClient
 import Foundation
 import HTTPBody
+import HTTPTypes
 import NIOPosix
 import RequestBuilder
 import RequestBuilderAsyncHTTPClient
-import Testing
 import TestSupport
+import Testing
 
 /// What a server can answer that a client must survive: a status line
 /// AsyncHTTPClient alone traps on, bodies larger than memory, bodies that

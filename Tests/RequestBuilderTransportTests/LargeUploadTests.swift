@@ -1,8 +1,10 @@
 import Foundation
+import HTTPBody
+import HTTPTypes
 import RequestBuilder
 import RequestBuilderAsyncHTTPClient
-import Testing
 import TestSupport
+import Testing
 
 /// A 1 GiB file streamed through AsyncHTTPClient in bounded memory.
 @Suite struct LargeUploadTests {

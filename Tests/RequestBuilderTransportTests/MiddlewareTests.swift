@@ -1,4 +1,6 @@
 import Foundation
+import HTTPBody
+import HTTPTypes
 import Logging
 import RequestBuilder
 import Testing

@@ -1,8 +1,10 @@
 import Foundation
+import HTTPBody
+import HTTPTypes
 import MultipartKit
 import RequestBuilder
-import Testing
 import TestSupport
+import Testing
 
 /// Multipart uploads through both transports, parsed on arrival by
 /// multipart-kit (which shares no code with our encoder).

@@ -1,10 +1,12 @@
 import AsyncHTTPClient
 import Foundation
+import HTTPBody
+import HTTPTypes
 import RequestBuilder
-import RequestBuilderURLSession
 import RequestBuilderAsyncHTTPClient
-import Testing
+import RequestBuilderURLSession
 import TestSupport
+import Testing
 
 /// Both transports against a real HTTP server on 127.0.0.1.
 @Suite struct TransportIntegrationTests {

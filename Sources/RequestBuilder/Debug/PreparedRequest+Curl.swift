@@ -1,4 +1,6 @@
 import Foundation
+import HTTPBody
+import HTTPTypes
 
 extension PreparedRequest {
     /// A `curl` command line that sends this request, for debugging and bug reports.

@@ -1,4 +1,5 @@
 public import Foundation
+import HTTPBody
 
 extension PreparedRequest {
     /// Writes the body's bytes to a file, a chunk at a time, so that the

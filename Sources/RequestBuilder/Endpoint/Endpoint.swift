@@ -1,4 +1,5 @@
 public import Foundation
+public import HTTPTypes
 
 /// One operation of an HTTP API, described as a value: where it goes, what it
 /// sends, and the type its response decodes to.

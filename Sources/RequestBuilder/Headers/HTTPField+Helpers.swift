@@ -1,4 +1,6 @@
 import Foundation
+public import HTTPBody
+public import HTTPTypes
 
 extension HTTPField {
     /// A field from a name and value given as text, both validated first.

@@ -1,3 +1,5 @@
+import HTTPTypes
+
 /// Checks header names and values before they become `HTTPField`s.
 ///
 /// `HTTPField` quietly replaces bytes a field value cannot carry (CR, LF,

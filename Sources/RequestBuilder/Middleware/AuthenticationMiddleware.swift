@@ -1,3 +1,6 @@
+import HTTPBody
+public import HTTPTypes
+
 /// Adds a credential to each request and, on `401 Unauthorized`, refreshes
 /// it and sends the request once more.
 ///

@@ -1,4 +1,6 @@
 import Foundation
+import HTTPBody
+public import HTTPTypes
 public import Logging
 
 /// Logs each request through swift-log: method, URL, status, duration, and

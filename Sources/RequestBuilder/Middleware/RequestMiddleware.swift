@@ -1,3 +1,5 @@
+import HTTPTypes
+
 /// A step between a ``RequestClient`` and its transport that can change a
 /// request, answer it, retry it or inspect its response.
 ///

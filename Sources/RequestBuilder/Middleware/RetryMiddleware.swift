@@ -1,4 +1,6 @@
 public import Foundation
+import HTTPBody
+import HTTPTypes
 
 /// Sends a request again when a failure is likely to pass: the connection
 /// failed or timed out, or the server answered 408, 429, 500, 502, 503 or 504.

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 
 /// Fails with ``RequestError/Code/unacceptableStatus`` when a response's status
 /// is not one the request's ``PreparedRequest/acceptableStatus`` accepts.

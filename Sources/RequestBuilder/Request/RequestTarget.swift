@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 
 /// The scheme, authority and path of a base URL, checked once.
 struct RequestTarget {

@@ -1,4 +1,5 @@
 public import Foundation
+import HTTPTypes
 
 extension Response {
     /// Decodes the body as JSON into `type`.
@@ -59,34 +60,5 @@ extension Response {
             }
         }
         return body.count > prefix.count ? text + "…" : text
-    }
-}
-
-/// The response type of an endpoint whose body carries nothing to decode,
-/// such as a `DELETE` answered with `204 No Content`.
-public struct EmptyResponse: Decodable, Sendable, Hashable {
-    /// Creates an empty response.
-    public init() {}
-
-    /// Accepts any body.
-    public init(from decoder: any Decoder) throws {}
-}
-
-extension JSONDecoder {
-    /// A new decoder for the common API style: `snake_case` keys and ISO 8601
-    /// dates (with or without fractional seconds).
-    ///
-    /// Create it once and return that instance from ``Endpoint/decoder``.
-    public static var snakeCaseISO8601: JSONDecoder {
-        let decoder = JSONDecoder()
-        decoder.keyDecodingStrategy = .convertFromSnakeCase
-        decoder.dateDecodingStrategy = .custom { decoder in
-            let container = try decoder.singleValueContainer()
-            let text = try container.decode(String.self)
-            if let date = try? Date(text, strategy: .iso8601) { return date }
-            if let date = try? Date(text, strategy: Date.ISO8601FormatStyle(includingFractionalSeconds: true)) { return date }
-            throw DecodingError.dataCorruptedError(in: container, debugDescription: "\(text.debugDescription) is not an ISO 8601 date")
-        }
-        return decoder
     }
 }

@@ -1,4 +1,5 @@
 public import Foundation
+public import HTTPTypes
 
 /// What a server answered: the status and header fields, and the body bytes.
 public struct Response: Sendable {

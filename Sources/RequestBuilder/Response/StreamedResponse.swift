@@ -1,4 +1,5 @@
 import Foundation
+public import HTTPTypes
 
 /// A response whose head has arrived and whose body is read as it comes:
 /// what ``RequestClient/stream(_:progress:)`` and every ``HTTPTransport`` return.

@@ -1,3 +1,5 @@
+import HTTPTypes
+
 extension RequestError {
     /// A failure to connect, send or receive, naming the request's URL.
     public static func transport(_ request: PreparedRequest, _ what: String, underlying: (any Error)? = nil) -> RequestError {

@@ -1,4 +1,6 @@
 public import Foundation
+import HTTPBody
+public import HTTPTypes
 
 /// A transport for tests that answers from a script instead of a network,
 /// and records every request it receives.
