@@ -19,26 +19,36 @@ struct Invocation {
     /// The methods the contract accepts before the URL, in any case.
     private static let methods: Set<String> = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"]
 
-    /// Interprets the command line's items, `-F` parts and `-H` headers.
+    /// Interprets the command line: the method and URL, then the items and
+    /// `-F` parts in typed order, then the `-H` headers.
     init(_ commandLine: CommandLineSplit) throws(InputError) {
-        var positionals = commandLine.entries.compactMap { entry -> String? in
-            if case .positional(let text) = entry { text } else { nil }
-        }
-        if positionals.count >= 2, Self.methods.contains(positionals[0].uppercased()) {
-            method = HTTPRequest.Method(positionals[0].uppercased())
-            positionals.removeFirst()
-        }
-        guard let urlText = positionals.first else {
-            throw InputError("no URL given; usage: uploader [METHOD] URL [ITEM ...] [OPTIONS]")
-        }
+        let (method, urlText) = try Self.methodAndURL(in: commandLine.entries)
         let target = try TargetURL.parse(urlText)
+        self.method = method
         url = target.url
         credentials = target.credentials
         items = try Self.items(of: commandLine.entries, skippingPositionals: method == nil ? 1 : 2)
-        hasFormParts = commandLine.entries.contains { if case .formPart = $0 { true } else { false } }
         for header in commandLine.headers {
             items.append(try Self.header(parsing: header))
         }
+        hasFormParts = commandLine.entries.contains { if case .formPart = $0 { true } else { false } }
+    }
+
+    /// The explicit method, if the first positional is one and a URL
+    /// follows, and the URL's text.
+    private static func methodAndURL(in entries: [CommandLineSplit.Entry]) throws(InputError) -> (HTTPRequest.Method?, String) {
+        let positionals = entries.lazy.compactMap { entry -> String? in
+            if case .positional(let text) = entry { text } else { nil }
+        }.prefix(2)
+        let first = positionals.first
+        let second = positionals.dropFirst().first
+        if let first, let second, Self.methods.contains(first.uppercased()) {
+            return (HTTPRequest.Method(first.uppercased()), second)
+        }
+        guard let first else {
+            throw InputError("no URL given; usage: uploader [METHOD] URL [ITEM ...] [OPTIONS]")
+        }
+        return (nil, first)
     }
 
     /// The items and `-F` parts in typed order, after the method and URL.
