@@ -46,7 +46,7 @@ struct Invocation {
             return (HTTPRequest.Method(first.uppercased()), second)
         }
         guard let first else {
-            throw InputError("no URL given; usage: uploader [METHOD] URL [ITEM ...] [OPTIONS]")
+            throw InputError(.invalidURL, "no URL given; usage: uploader [METHOD] URL [ITEM ...] [OPTIONS]")
         }
         return (nil, first)
     }
@@ -64,7 +64,7 @@ struct Invocation {
                     continue
                 }
                 if Self.looksLikeURL(text) {
-                    throw InputError("'\(TargetURL.masked(text).echoed)' looks like a second URL; give one URL, then request items")
+                    throw InputError(.invalidURL, "'\(TargetURL.masked(text).echoed)' looks like a second URL; give one URL, then request items")
                 }
                 items.append(try RequestItem(parsing: text))
             case .formPart(let text):
@@ -92,10 +92,10 @@ struct Invocation {
     /// `-H 'Name: value'`.
     private static func header(parsing header: String) throws(InputError) -> RequestItem {
         guard let colon = header.firstIndex(of: ":") else {
-            throw InputError("-H '\(header.echoed)': expected 'Name: value'")
+            throw InputError(.malformedItem, "-H '\(header.echoed)': expected 'Name: value'")
         }
         let name = String(header[..<colon]).trimmingSpaces
-        guard !name.isEmpty else { throw InputError("-H '\(header.echoed)': the header name is empty") }
+        guard !name.isEmpty else { throw InputError(.malformedItem, "-H '\(header.echoed)': the header name is empty") }
         return .header(name: name, value: String(header[header.index(after: colon)...]).trimmingSpaces)
     }
 }

@@ -29,19 +29,19 @@ enum OutputTarget {
         var status = stat()
         if Self.status(of: path, into: &status) == 0 {
             if status.st_mode & S_IFMT == S_IFDIR {
-                throw InputError("-o '\(path.echoed)': is a directory; name a file to write the response to")
+                throw InputError(.invalidOutput, "-o '\(path.echoed)': is a directory; name a file to write the response to")
             }
             for input in inputPaths {
                 var inputStatus = stat()
                 if Self.status(of: input, into: &inputStatus) == 0, inputStatus.st_dev == status.st_dev, inputStatus.st_ino == status.st_ino {
-                    throw InputError("-o '\(path.echoed)': is also an input of this request ('\(input.echoed)'); writing the response there would empty it before it is sent")
+                    throw InputError(.invalidOutput, "-o '\(path.echoed)': is also an input of this request ('\(input.echoed)'); writing the response there would empty it before it is sent")
                 }
             }
         } else if errno == ENOENT {
             let folder = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "."
             var folderStatus = stat()
             if stat(folder.isEmpty ? "/" : folder, &folderStatus) != 0 || folderStatus.st_mode & S_IFMT != S_IFDIR {
-                throw InputError("-o '\(path.echoed)': the folder '\(folder.echoed)' does not exist")
+                throw InputError(.invalidOutput, "-o '\(path.echoed)': the folder '\(folder.echoed)' does not exist")
             }
         }
         self = .file(path: path)

@@ -49,7 +49,8 @@ struct RequestAssembler {
             return try builder.build()
         } catch {
             // An item's own message (a missing file part) comes back as it was thrown.
-            throw (error.underlying as? InputError) ?? InputError(error.description)
+            if let itemError = error.underlying as? InputError { throw itemError }
+            throw InputError(error.underlying is RequestBodyError ? .unusableFile : .invalidRequest, error.description)
         }
     }
 
@@ -76,7 +77,7 @@ struct RequestAssembler {
         // One Host line, the item's, in --dry-run, -v and on the wire alike.
         let hosts = chosen.filter { Self.sameName($0.0, "Host") }
         if hosts.count > 1 {
-            throw InputError("'Host:\(hosts[0].1.echoed)' and 'Host:\(hosts[1].1.echoed)': a request has one Host header; give one Host item")
+            throw InputError(.conflictingInput, "'Host:\(hosts[0].1.echoed)' and 'Host:\(hosts[1].1.echoed)': a request has one Host header; give one Host item")
         }
         chosen.removeAll { Self.sameName($0.0, "Host") }
         // Userinfo in the URL is sent as Basic credentials, as curl and HTTPie
@@ -112,19 +113,19 @@ struct RequestAssembler {
         try checkStandardInputIsReadOnce()
         if let data {
             guard !hasContentItems else {
-                throw InputError("--data sends a raw body and cannot be combined with field or file items")
+                throw InputError(.conflictingInput, "--data sends a raw body and cannot be combined with field or file items")
             }
             return rawBody(data)
         }
         let kind: BodyKind
         switch explicitKind {
         case .form?:
-            if let file = firstFileItemText { throw InputError("\(file): --form cannot carry files; use --multipart") }
-            if invocation.hasFormParts { throw InputError("-F parts are multipart/form-data, as in curl; drop --form or write the fields as name=value items") }
+            if let file = firstFileItemText { throw InputError(.conflictingInput, "\(file): --form cannot carry files; use --multipart") }
+            if invocation.hasFormParts { throw InputError(.conflictingInput, "-F parts are multipart/form-data, as in curl; drop --form or write the fields as name=value items") }
             kind = .form
         case .json?:
-            if let file = firstFileItemText { throw InputError("\(file): a JSON body cannot carry files; use --multipart") }
-            if invocation.hasFormParts { throw InputError("-F parts are multipart/form-data, as in curl; drop --json or write the fields as name=value items") }
+            if let file = firstFileItemText { throw InputError(.conflictingInput, "\(file): a JSON body cannot carry files; use --multipart") }
+            if invocation.hasFormParts { throw InputError(.conflictingInput, "-F parts are multipart/form-data, as in curl; drop --json or write the fields as name=value items") }
             kind = .json
         case .multipart?:
             kind = .multipart
@@ -148,7 +149,7 @@ struct RequestAssembler {
         }
         if data == "-" { readers.append("--data -") }
         guard readers.count <= 1 else {
-            throw InputError("\(readers[0]) and \(readers[1]) both read standard input, which can be read only once")
+            throw InputError(.conflictingInput, "\(readers[0]) and \(readers[1]) both read standard input, which can be read only once")
         }
     }
 
@@ -179,7 +180,7 @@ struct RequestAssembler {
             case .field(let name, let value):
                 pairs.append((name, value))
             case .rawJSON(let name, let json):
-                throw InputError("'\("\(name):=\(json)".echoed)': raw JSON values need --json or --multipart, not --form")
+                throw InputError(.conflictingInput, "'\("\(name):=\(json)".echoed)': raw JSON values need --json or --multipart, not --form")
             default:
                 continue
             }
@@ -195,7 +196,7 @@ struct RequestAssembler {
             do {
                 chosenBoundary = try .constant(boundary)
             } catch {
-                throw InputError("--boundary: \(error.description)")
+                throw InputError(.conflictingInput, "--boundary: \(error.description)")
             }
         }
         for case .rawJSON(let name, let json) in invocation.items {
@@ -218,7 +219,7 @@ struct RequestAssembler {
             do {
                 try form.checkFilesForBoundary()
             } catch {
-                throw InputError("\(error)")
+                throw InputError(.conflictingInput, "\(error)")
             }
         }
     }
@@ -228,7 +229,7 @@ struct RequestAssembler {
         var type: MediaType?
         if let declared = source.type {
             guard let parsed = MediaType(declared) else {
-                throw InputError("\(item): '\(declared.echoed)' is not a media type (expected type/subtype, such as image/png)")
+                throw InputError(.malformedItem, "\(item): '\(declared.echoed)' is not a media type (expected type/subtype, such as image/png)")
             }
             type = parsed
         }
@@ -242,7 +243,7 @@ struct RequestAssembler {
         do {
             try form.appendFile(atPath: FilePath(argument: source.path), name: name, filename: source.filename, contentType: type)
         } catch {
-            throw InputError("\(item): \(error.description)")
+            throw InputError(.unusableFile, "\(item): \(error.description)")
         }
     }
 
@@ -250,7 +251,7 @@ struct RequestAssembler {
         do {
             return try RawJSON(validating: json)
         } catch {
-            throw InputError("'\("\(name):=\(json)".echoed)': \(error.description)")
+            throw InputError(.malformedItem, "'\("\(name):=\(json)".echoed)': \(error.description)")
         }
     }
 

@@ -21,24 +21,24 @@ struct TargetURL {
     static func parse(_ text: String) throws(InputError) -> TargetURL {
         let shown = masked(text).echoed
         if text.unicodeScalars.contains(where: { $0.value <= 0x20 || $0.value == 0x7F }) {
-            throw InputError("'\(shown)': a URL cannot contain spaces or control characters; percent-encode them (a space is %20)")
+            throw InputError(.invalidURL, "'\(shown)': a URL cannot contain spaces or control characters; percent-encode them (a space is %20)")
         }
         var candidate = text
         if candidate.hasPrefix(":") { candidate = "localhost" + candidate }
         let lowered = candidate.lowercased()
         if !lowered.hasPrefix("http://"), !lowered.hasPrefix("https://") {
             if lowered.contains("://") {
-                throw InputError("'\(shown)': only http:// and https:// URLs are supported")
+                throw InputError(.invalidURL, "'\(shown)': only http:// and https:// URLs are supported")
             }
             candidate = "http://" + candidate
         }
         do {
             _ = try AuthorityPort.parse(url: candidate)
         } catch {
-            throw InputError("'\(shown)': the port is not a number from 0 to 65535")
+            throw InputError(.invalidURL, "'\(shown)': the port is not a number from 0 to 65535")
         }
         guard var components = URLComponents(string: candidate), let host = components.host, !host.isEmpty else {
-            throw InputError("'\(shown)' is not a valid URL; percent-encode reserved characters (for example http://localhost:8080/upload)")
+            throw InputError(.invalidURL, "'\(shown)' is not a valid URL; percent-encode reserved characters (for example http://localhost:8080/upload)")
         }
         var credentials: String?
         if let user = components.user {
@@ -49,7 +49,7 @@ struct TargetURL {
         if components.path.isEmpty { components.path = "/" }
         components.fragment = nil  // never sent, as curl and HTTPie leave it out
         guard let url = components.url else {
-            throw InputError("'\(shown)' is not a valid URL; percent-encode reserved characters (for example http://localhost:8080/upload)")
+            throw InputError(.invalidURL, "'\(shown)' is not a valid URL; percent-encode reserved characters (for example http://localhost:8080/upload)")
         }
         return TargetURL(url: url, credentials: credentials)
     }

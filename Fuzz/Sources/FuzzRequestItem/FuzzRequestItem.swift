@@ -3,7 +3,8 @@ import FuzzUploaderItems
 
 /// Feeds arbitrary text to the CLI's item parsers (`name=value`, `-F` parts).
 ///
-/// Invariants: parsing never traps; an error quotes the item; a parsed item
+/// Invariants: parsing never traps; an error quotes the item as messages
+/// echo it (control characters escaped, cut after 200 characters); a parsed item
 /// written back with its name escaped parses to the same item (where the
 /// grammar is unambiguous); names are never empty.
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -14,7 +15,7 @@ public func fuzzRequestItem(_ start: UnsafeRawPointer?, _ count: Int) -> CInt {
         let item = try RequestItem(parsing: text)
         check(item, parsedFrom: text)
     } catch {
-        fuzzCheck(quotes(error.description, text), "error \(error.description.debugDescription) does not quote \(text.debugDescription)")
+        fuzzCheck(quotes(error.description, text.echoed), "error \(error.description.debugDescription) does not quote \(text.debugDescription)")
     }
     do {
         let item = try RequestItem(parsingFormPart: text)
@@ -25,7 +26,7 @@ public func fuzzRequestItem(_ start: UnsafeRawPointer?, _ count: Int) -> CInt {
             fuzzCheck(false, "-F gave \(item) for \(text.debugDescription)")
         }
     } catch {
-        fuzzCheck(quotes(error.description, text), "-F error \(error.description.debugDescription) does not quote \(text.debugDescription)")
+        fuzzCheck(quotes(error.description, text.echoed), "-F error \(error.description.debugDescription) does not quote \(text.debugDescription)")
     }
     return 0
 }
