@@ -4,7 +4,7 @@ import NIOHTTP1
 /// Guards AsyncHTTPClient against a response status line it cannot handle,
 /// and gives the response the server's own reason phrase.
 ///
-/// AsyncHTTPClient (1.37) takes every status under 200 for an informational
+/// AsyncHTTPClient takes every status under 200 for an informational
 /// `1xx` head and waits for the real one; the body that follows a `000` or
 /// `099` head then reaches a state it traps in ("How can we receive a
 /// response body, if we haven't received a head"), so one status line from

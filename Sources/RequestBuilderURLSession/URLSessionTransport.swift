@@ -12,34 +12,31 @@ public import RequestBuilder
 
 /// Sends requests with `URLSession`.
 ///
-/// Bodies never go through `httpBodyStream`. On Linux (swift-corelibs-foundation,
-/// Swift 6.3.1) a body stream is unsafe: reading `InputStream.streamError` on
-/// Foundation's own streams traps with SIGILL, and a stream that fails to open
-/// (say, `InputStream(fileAtPath:)` of a missing file) is sent as an empty
-/// body with a `200` in return — the failure is silently lost. So:
+/// How a body goes out:
 ///
-/// - a body of at most ``inMemoryLimit`` bytes is read into memory and sent
-///   with `uploadTask(with:from:)`;
-/// - any other body (a large file, a multipart form, a stream, a gzip body)
-///   is first written chunk by chunk to a temporary file, then sent from a
-///   read-only memory map of that file with `uploadTask(with:from:)`, and the
-///   file deleted afterwards. The heap stays constant; the mapped pages count
-///   as resident while they are sent, but they are the file's page cache,
-///   which the system reclaims under pressure. The cost is one extra pass over
-///   the bytes on disk and free space in the temporary directory for the whole
-///   body. For large uploads on Linux prefer `AsyncHTTPClientTransport`, which
-///   streams with no copy to disk.
+/// - at most ``inMemoryLimit`` bytes of known length: read into memory and
+///   sent with `uploadTask(with:from:)`;
+/// - a file body, on Apple platforms: handed to URLSession by its path
+///   (`uploadTask(with:fromFile:)`), which reads it as it sends, no copy;
+/// - anything else (a multipart form, a stream, a gzip body, and on Linux a
+///   file too): written chunk by chunk to a temporary file in
+///   ``stagingDirectory``, sent from a read-only map of it, and deleted
+///   afterwards. The heap stays constant, at the cost of one pass over the
+///   bytes on disk and free space for the whole body there. On Linux prefer
+///   `AsyncHTTPClientTransport`, which streams with no copy at all.
 ///
-/// Why not `uploadTask(with:fromFile:)`: on Linux, Foundation reads such a
-/// file in pieces, pausing and resuming libcurl's sending as they arrive, and
-/// a resume after the connection has failed (a server closing it mid-body, a
-/// timeout, a cancellation) traps inside swift-corelibs-foundation (`try!` in
-/// EasyHandle.swift, libcurl code 43) and kills the process. Bytes in memory
-/// never pause the sending. Errors reading the body or writing the temporary
-/// file end as ``RequestError``.
+/// Bodies never go through `httpBodyStream`, and on Linux never through
+/// `uploadTask(with:fromFile:)`: swift-corelibs-foundation traps in both
+/// when a connection fails mid-body (docs/notes/transports.md has the
+/// details). Errors reading the body or writing the temporary file end as
+/// ``RequestError``.
 public final class URLSessionTransport: HTTPTransport {
-    /// Bodies up to this size are sent from memory; larger ones from a temporary file.
+    /// Bodies up to this size are sent from memory; larger ones from their
+    /// file or a temporary one.
     public let inMemoryLimit: Int
+    /// Whether a file body larger than ``inMemoryLimit`` is handed to
+    /// URLSession by its path rather than staged.
+    let sendsFilesInPlace: Bool
     /// The folder that holds a body's temporary file while it is sent.
     public let stagingDirectory: URL
     private let session: URLSession
@@ -53,7 +50,20 @@ public final class URLSessionTransport: HTTPTransport {
     ///   - stagingDirectory: Where larger bodies are written before they are sent;
     ///     the system's temporary directory when `nil`. Each file is deleted once
     ///     its request ends, whether it succeeded, failed or was cancelled.
-    public init(configuration: URLSessionConfiguration = .ephemeral, inMemoryLimit: Int = 4 * 1024 * 1024, stagingDirectory: URL? = nil) {
+    public convenience init(configuration: URLSessionConfiguration = .ephemeral, inMemoryLimit: Int = 4 * 1024 * 1024, stagingDirectory: URL? = nil) {
+        self.init(configuration: configuration, inMemoryLimit: inMemoryLimit, stagingDirectory: stagingDirectory, sendsFilesInPlace: Self.platformSendsFilesInPlace)
+    }
+
+    /// Where URLSession can be trusted with a file's path: not on Linux,
+    /// where a failed connection traps while it reads one.
+    #if canImport(FoundationNetworking)
+    static let platformSendsFilesInPlace = false
+    #else
+    static let platformSendsFilesInPlace = true
+    #endif
+
+    init(configuration: URLSessionConfiguration, inMemoryLimit: Int, stagingDirectory: URL?, sendsFilesInPlace: Bool) {
+        self.sendsFilesInPlace = sendsFilesInPlace
         self.inMemoryLimit = inMemoryLimit
         self.stagingDirectory = stagingDirectory ?? FileManager.default.temporaryDirectory
         router = TaskRouter()
@@ -86,6 +96,10 @@ public final class URLSessionTransport: HTTPTransport {
             }
             let data = Data(bytes)
             return try await run(request, progress: progress) { session.uploadTask(with: urlRequest, from: data) }
+        }
+        if sendsFilesInPlace, let location = body.file, let path = String(validating: location.bytes, as: UTF8.self) {
+            let fileURL = URL(filePath: path)
+            return try await run(request, progress: progress) { session.uploadTask(with: urlRequest, fromFile: fileURL) }
         }
         let file = try await SpooledBody.write(body, for: request, in: stagingDirectory)
         defer { file.remove() }

@@ -30,6 +30,11 @@ public struct RequestBody: Sendable {
     /// a retry needs. Bodies from memory and files are; streams are not.
     public let isReplayable: Bool
 
+    /// The file the body's bytes are, unchanged, when it is a file body:
+    /// a transport may hand the path to a system API (URLSession's upload
+    /// from a file) instead of reading the chunks itself.
+    package var file: FileLocation?
+
     private let makeSource: @Sendable () throws -> any ChunkSource
 
     /// Creates a body from a factory of chunk sources; each read of the body

@@ -31,9 +31,11 @@ extension RequestBody {
         if contentType == nil, let sniffed = try StandardMediaTypeSniffer().mediaType(ofFileAt: location, size: length) {
             type = sniffed
         }
-        return RequestBody(contentType: type, length: length, isReplayable: true) {
+        var body = RequestBody(contentType: type, length: length, isReplayable: true) {
             try FileChunkSource(reader: FileReader(location, expectedLength: length))
         }
+        body.file = location
+        return body
     }
 }
 
