@@ -30,52 +30,30 @@ struct ByteBufferChunks: AsyncSequence, Sendable {
     }
 
     struct Iterator: AsyncIteratorProtocol {
-        private enum State {
-            case notStarted
-            case reading(any ChunkSource)
-            case finished
-        }
-
         private let chunks: ByteBufferChunks
-        private var state = State.notStarted
+        private var reader: ChunkReader
         private var sent: Int64 = 0
+        private var isFirst = true
 
         init(chunks: ByteBufferChunks) {
             self.chunks = chunks
+            self.reader = ChunkReader(chunks.body)
         }
 
         mutating func next() async throws -> ByteBuffer? {
-            var source: any ChunkSource
-            let isFirst: Bool
-            switch state {
-            case .finished:
-                return nil
-            case .notStarted:
-                state = .finished  // a failure to open ends the body
-                do {
-                    source = try chunks.body.makeChunkSource()
-                } catch {
-                    throw BodySourceError(underlying: error)
-                }
-                isFirst = true
-            case .reading(let current):
-                state = .finished  // a thrown error ends the body too
-                source = current
-                isFirst = false
-            }
-            let read: OutgoingBuffer?
+            let read: BodyChunk<OutgoingBuffer>?
             do {
-                read = try await source.nextChunk(maximumLength: chunks.chunkSize, as: OutgoingBuffer.self)
+                read = try await reader.next(maximumLength: chunks.chunkSize, as: OutgoingBuffer.self)
             } catch is CancellationError {
                 throw CancellationError()
             } catch {
                 throw BodySourceError(underlying: error)
             }
-            guard let chunk = read else { return nil }
+            guard let chunk = read?.storage else { return nil }
             // Read while the loop writes the chunk before, then wait for it:
             // two chunks in memory at most, and the disk and socket overlap.
             if !isFirst { try await waitForEventLoop() }
-            state = .reading(source)
+            isFirst = false
             sent += Int64(chunk.buffer.readableBytes)
             chunks.progress(UploadProgress(bytesSent: sent, totalBytes: chunks.body.length))
             return chunk.buffer

@@ -144,10 +144,10 @@ private struct FailingChunkSource: ChunkSource {
     let text: [UInt8]
     var offset = 0
 
-    mutating func nextChunk(maximumLength: Int) async throws -> [UInt8]? {
+    mutating func nextChunk<Storage: ChunkStorage>(maximumLength: Int, as storage: Storage.Type) async throws -> BodyChunk<Storage>? {
         guard offset < text.count else { throw InnerFailure() }
         let count = min(maximumLength, 64 * 1024, text.count - offset)
         defer { offset += count }
-        return Array(text[offset..<offset + count])
+        return BodyChunk(.holding(Array(text[offset..<offset + count])))
     }
 }

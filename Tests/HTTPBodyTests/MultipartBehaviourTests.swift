@@ -116,10 +116,10 @@ import TestSupport
         form.append(jpeg, name: "photo", filename: "photo.jpg")
         try form.appendFile(at: fixtures.appending(path: "MIME/pixel"), name: "png")
         form.append("after", name: "note")
-        var source = try RequestBody.multipart(form).makeChunkSource()
+        var reader = ChunkReader(try RequestBody.multipart(form))
         var chunks: [([UInt8], Bool)] = []
-        while let chunk = try await source.nextChunk(maximumLength: 1_000_000) {
-            chunks.append((chunk, source.lastChunkIsCompressible))
+        while let chunk = try await reader.next(maximumLength: 1_000_000, as: [UInt8].self) {
+            chunks.append((chunk.storage, chunk.isCompressible))
         }
         let png = try [UInt8](Data(contentsOf: fixtures.appending(path: "MIME/pixel")))
         #expect(chunks.map(\.1) == [true, false, true, false, true])
@@ -132,10 +132,10 @@ import TestSupport
         let gzip = try [UInt8](Data(contentsOf: fixtures.appending(path: "MIME/data.gz")))
         var form = MultipartFormData(boundary: try .constant("end"))
         form.append(gzip, name: "archive")
-        var source = try RequestBody.multipart(form).makeChunkSource()
+        var reader = ChunkReader(try RequestBody.multipart(form))
         var chunks: [([UInt8], Bool)] = []
-        while let chunk = try await source.nextChunk(maximumLength: 1_000_000) {
-            chunks.append((chunk, source.lastChunkIsCompressible))
+        while let chunk = try await reader.next(maximumLength: 1_000_000, as: [UInt8].self) {
+            chunks.append((chunk.storage, chunk.isCompressible))
         }
         #expect(chunks.map(\.1) == [true, false, true])
         #expect(chunks.last?.0 == Array("\r\n--end--\r\n".utf8))

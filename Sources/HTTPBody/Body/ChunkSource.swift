@@ -1,33 +1,23 @@
-/// A producer of a body's bytes, front to back: one instance per read of a body.
+/// A producer of a body's bytes, front to back: one instance per read of a
+/// body. Conform to it, and make a body with
+/// ``RequestBody/init(contentType:length:isReplayable:makeSource:)``, to send
+/// bytes from a source of your own.
 ///
-/// Implementations fill each chunk with as many bytes as they have, up to the
-/// maximum, so that consumers see few, large chunks.
-package protocol ChunkSource {
-    /// Returns the next non-empty chunk of at most `maximumLength` bytes, or
-    /// `nil` once the body has ended.
-    mutating func nextChunk(maximumLength: Int) async throws -> [UInt8]?
-
-    /// Returns the next non-empty chunk written into storage of the caller's
-    /// type, or `nil` once the body has ended.
-    ///
-    /// Sources that produce their bytes in place (files, multipart forms)
-    /// write them straight into the new storage, so a transport that sends
-    /// from its own buffer type gets every byte copied once, from the kernel
-    /// into the buffer it writes to the socket. Others copy their chunk.
-    mutating func nextChunk<Storage: ChunkStorage>(maximumLength: Int, as storage: Storage.Type) async throws -> Storage?
-
-    /// Whether the bytes of the chunk most recently returned are worth
-    /// compressing: `false` for JPEG, zip and other already-compressed data,
-    /// so a gzip stream can store them instead of deflating them again.
-    var lastChunkIsCompressible: Bool { get }
+/// The one requirement writes each chunk into storage of the caller's type:
+/// a transport that sends from its own buffers (AsyncHTTPClient's
+/// `ByteBuffer`) gets the bytes of a file or a multipart form copied once,
+/// from the kernel into the buffer it writes to the socket. A source that
+/// already holds an array hands it over with ``ChunkStorage/holding(_:)``.
+public protocol ChunkSource {
+    /// Returns the next non-empty chunk of at most `maximumLength` bytes,
+    /// written into a new `Storage`, or `nil` once the body has ended.
+    mutating func nextChunk<Storage: ChunkStorage>(maximumLength: Int, as storage: Storage.Type) async throws -> BodyChunk<Storage>?
 }
 
 extension ChunkSource {
-    package var lastChunkIsCompressible: Bool { true }
-
-    package mutating func nextChunk<Storage: ChunkStorage>(maximumLength: Int, as storage: Storage.Type) async throws -> Storage? {
-        guard let chunk = try await nextChunk(maximumLength: maximumLength) else { return nil }
-        if let chunk = chunk as? Storage { return chunk }  // an array asked for as an array
-        return Storage(copying: chunk)
+    /// Returns the next non-empty chunk as an array of bytes, or `nil` once
+    /// the body has ended.
+    public mutating func nextChunk(maximumLength: Int) async throws -> [UInt8]? {
+        try await nextChunk(maximumLength: maximumLength, as: [UInt8].self)?.storage
     }
 }

@@ -1,7 +1,7 @@
 /// Memory a body chunk is written into: `[UInt8]` for
 /// ``RequestBody/chunks(maximumChunkSize:)``, a transport's own buffer type
-/// when it asks a ``ChunkSource`` for chunks it can send without copying.
-package protocol ChunkStorage {
+/// when it reads a body with a ``ChunkReader`` to send without copying.
+public protocol ChunkStorage {
     /// Creates storage with room for `capacity` bytes, of which `initializer`
     /// writes the first ones and returns how many.
     init(capacity: Int, initializingWith initializer: (UnsafeMutableRawBufferPointer) throws -> Int) rethrows
@@ -11,9 +11,11 @@ package protocol ChunkStorage {
 }
 
 extension ChunkStorage {
-    /// Creates storage holding a copy of `bytes`.
-    package init(copying bytes: [UInt8]) {
-        self.init(capacity: bytes.count) { buffer in
+    /// Storage holding `bytes`: the array itself when `Self` is `[UInt8]`,
+    /// otherwise a copy.
+    public static func holding(_ bytes: [UInt8]) -> Self {
+        if let same = bytes as? Self { return same }
+        return Self(capacity: bytes.count) { buffer in
             bytes.withUnsafeBytes { source in buffer.copyMemory(from: source) }
             return bytes.count
         }
@@ -21,7 +23,7 @@ extension ChunkStorage {
 }
 
 extension [UInt8]: ChunkStorage {
-    package init(capacity: Int, initializingWith initializer: (UnsafeMutableRawBufferPointer) throws -> Int) rethrows {
+    public init(capacity: Int, initializingWith initializer: (UnsafeMutableRawBufferPointer) throws -> Int) rethrows {
         try self.init(unsafeUninitializedCapacity: capacity) { buffer, count in
             count = try initializer(UnsafeMutableRawBufferPointer(buffer))
         }

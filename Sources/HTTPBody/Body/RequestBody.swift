@@ -18,7 +18,9 @@ public struct RequestBody: Sendable {
     public var contentType: MediaType?
 
     /// The `Content-Encoding` applied to the bytes, such as `gzip`, if any.
-    public var contentEncoding: String?
+    /// Set by the encoder that applied it (``gzipped(level:)``), never by
+    /// hand: a label that disagreed with the bytes would corrupt the upload.
+    public private(set) var contentEncoding: String?
 
     /// The exact number of bytes, when it is known before reading them.
     ///
@@ -35,13 +37,33 @@ public struct RequestBody: Sendable {
     /// from a file) instead of reading the chunks itself.
     package var file: FileLocation?
 
-    private let makeSource: @Sendable () throws -> any ChunkSource
+    /// Makes a fresh source for each read of the body.
+    let makeSource: @Sendable () throws -> any ChunkSource
 
-    /// Creates a body from a factory of chunk sources; each read of the body
-    /// calls the factory once.
+    /// Creates a body whose bytes come from a ``ChunkSource`` of your own:
+    /// each read of the body calls `makeSource` once.
+    ///
+    /// - Parameters:
+    ///   - contentType: The type to declare, if any.
+    ///   - length: The exact byte count, when known before reading; the
+    ///     source must then produce exactly that many bytes.
+    ///   - isReplayable: Whether `makeSource` can be called again for a
+    ///     retry, giving the same bytes.
+    ///   - makeSource: Opens a new read of the bytes; an error it throws
+    ///     fails the read.
+    public init(
+        contentType: MediaType?,
+        length: Int64?,
+        isReplayable: Bool,
+        makeSource: @escaping @Sendable () throws -> any ChunkSource
+    ) {
+        self.init(contentType: contentType, contentEncoding: nil, length: length, isReplayable: isReplayable, makeSource: makeSource)
+    }
+
+    /// A body whose bytes carry `contentEncoding`, for the encoders that apply one.
     package init(
         contentType: MediaType?,
-        contentEncoding: String? = nil,
+        contentEncoding: String?,
         length: Int64?,
         isReplayable: Bool,
         makeSource: @escaping @Sendable () throws -> any ChunkSource
@@ -64,10 +86,10 @@ public struct RequestBody: Sendable {
     /// Reading a body that is not replayable a second time fails with
     /// ``RequestBodyError/Code/alreadyConsumed``.
     public func chunks(maximumChunkSize: Int = RequestBody.defaultChunkSize) -> Chunks {
-        Chunks(makeSource: makeSource, maximumChunkSize: max(1, maximumChunkSize))
+        Chunks(body: self, maximumChunkSize: max(1, maximumChunkSize))
     }
 
-    /// Starts a fresh read of the body for encoders that wrap another body.
+    /// Starts a fresh read of the body, for encoders that wrap another body.
     package func makeChunkSource() throws -> any ChunkSource {
         try makeSource()
     }
@@ -108,46 +130,20 @@ extension RequestBody {
     public struct Chunks: AsyncSequence, Sendable {
         public typealias Element = [UInt8]
 
-        let makeSource: @Sendable () throws -> any ChunkSource
+        let body: RequestBody
         let maximumChunkSize: Int
 
         public func makeAsyncIterator() -> Iterator {
-            Iterator(makeSource: makeSource, maximumChunkSize: maximumChunkSize)
+            Iterator(reader: ChunkReader(body), maximumChunkSize: maximumChunkSize)
         }
 
         /// Reads chunks front to back. The first call to `next()` opens the source.
         public struct Iterator: AsyncIteratorProtocol {
-            private var state: State
-            private let maximumChunkSize: Int
-
-            private enum State {
-                case notStarted(@Sendable () throws -> any ChunkSource)
-                case reading(any ChunkSource)
-                case finished
-            }
-
-            init(makeSource: @escaping @Sendable () throws -> any ChunkSource, maximumChunkSize: Int) {
-                self.state = .notStarted(makeSource)
-                self.maximumChunkSize = maximumChunkSize
-            }
+            var reader: ChunkReader
+            let maximumChunkSize: Int
 
             public mutating func next() async throws -> [UInt8]? {
-                var source: any ChunkSource
-                switch state {
-                case .finished:
-                    return nil
-                case .notStarted(let makeSource):
-                    state = .finished  // a failure to open ends the sequence
-                    source = try makeSource()
-                case .reading(let current):
-                    source = current
-                }
-                state = .finished  // a thrown error ends the sequence too
-                guard let chunk = try await source.nextChunk(maximumLength: maximumChunkSize) else {
-                    return nil
-                }
-                state = .reading(source)
-                return chunk
+                try await reader.next(maximumLength: maximumChunkSize, as: [UInt8].self)?.storage
             }
         }
     }

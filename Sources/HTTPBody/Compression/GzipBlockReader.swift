@@ -90,11 +90,11 @@ struct GzipBlockReader {
     /// The inner source's next non-empty chunk and its mark, or `nil` at its end.
     private mutating func read(maximumLength: Int) async throws -> (bytes: [UInt8], isCompressible: Bool)? {
         while !innerEnded {
-            guard let chunk = try await inner.nextChunk(maximumLength: maximumLength) else {
+            guard let chunk = try await inner.nextChunk(maximumLength: maximumLength, as: [UInt8].self) else {
                 innerEnded = true
                 break
             }
-            if !chunk.isEmpty { return (chunk, inner.lastChunkIsCompressible) }
+            if !chunk.storage.isEmpty { return (chunk.storage, chunk.isCompressible) }
         }
         return nil
     }

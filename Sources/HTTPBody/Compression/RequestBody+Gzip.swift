@@ -80,10 +80,12 @@ struct GzipChunkSource: ChunkSource {
         ]]
     }
 
-    /// Already compressed: a gzip body inside another gzip body is stored.
-    var lastChunkIsCompressible: Bool { false }
+    /// Already compressed chunks: a gzip body inside another gzip body is stored.
+    mutating func nextChunk<Storage: ChunkStorage>(maximumLength: Int, as storage: Storage.Type) async throws -> BodyChunk<Storage>? {
+        try await nextBytes(maximumLength: maximumLength).map { BodyChunk(.holding($0), isCompressible: false) }
+    }
 
-    mutating func nextChunk(maximumLength: Int) async throws -> [UInt8]? {
+    private mutating func nextBytes(maximumLength: Int) async throws -> [UInt8]? {
         let capacity = min(maximumLength, Self.largestChunk)
         var chunk: [UInt8] = []
         while chunk.count < capacity {

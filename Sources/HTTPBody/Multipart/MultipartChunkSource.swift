@@ -21,8 +21,6 @@ struct MultipartChunkSource: ChunkSource {
     private var reader: FileReader?
     private var stream: (any ChunkSource)?
 
-    private(set) var lastChunkIsCompressible = true
-
     init(form: MultipartFormData) {
         bytes = form.bytes
         segments = form.segments
@@ -31,16 +29,11 @@ struct MultipartChunkSource: ChunkSource {
         boundary = form.boundary.value
     }
 
-    mutating func nextChunk(maximumLength: Int) async throws -> [UInt8]? {
-        try await nextChunk(maximumLength: maximumLength, as: [UInt8].self)
-    }
-
-    mutating func nextChunk<Storage: ChunkStorage>(maximumLength: Int, as storage: Storage.Type) async throws -> Storage? {
+    mutating func nextChunk<Storage: ChunkStorage>(maximumLength: Int, as storage: Storage.Type) async throws -> BodyChunk<Storage>? {
         while index <= segments.count {
             if index < segments.count, case .stream(let body, let name, let isCompressible) = segments[index] {
                 if let chunk = try await nextStreamChunk(body: body, name: name, maximumLength: maximumLength, as: Storage.self) {
-                    lastChunkIsCompressible = isCompressible
-                    return chunk
+                    return BodyChunk(chunk, isCompressible: isCompressible)
                 }
                 continue
             }
@@ -51,10 +44,7 @@ struct MultipartChunkSource: ChunkSource {
                 filled = try fill(buffer, isCompressible: isCompressible)
                 return filled
             }
-            if filled > 0 {
-                lastChunkIsCompressible = isCompressible
-                return chunk
-            }
+            if filled > 0 { return BodyChunk(chunk, isCompressible: isCompressible) }
             // Only empty files were crossed; go on to what follows them.
         }
         return nil
@@ -177,7 +167,7 @@ struct MultipartChunkSource: ChunkSource {
         stream = nil
         let next: Storage?
         do {
-            next = try await source.nextChunk(maximumLength: maximumLength, as: Storage.self)
+            next = try await source.nextChunk(maximumLength: maximumLength, as: Storage.self)?.storage
         } catch let error as RequestBodyError {
             throw error.naming(part: name)
         }

@@ -31,21 +31,17 @@ struct MemoryChunkSource: ChunkSource {
 
     init(bytes: [UInt8]) { self.bytes = bytes }
 
-    mutating func nextChunk(maximumLength: Int) async throws -> [UInt8]? {
-        try await nextChunk(maximumLength: maximumLength, as: [UInt8].self)
-    }
-
     /// Copies each slice once, straight into the caller's storage.
-    mutating func nextChunk<Storage: ChunkStorage>(maximumLength: Int, as storage: Storage.Type) async throws -> Storage? {
+    mutating func nextChunk<Storage: ChunkStorage>(maximumLength: Int, as storage: Storage.Type) async throws -> BodyChunk<Storage>? {
         guard offset < bytes.count else { return nil }
         let end = min(bytes.count, offset + maximumLength)
         defer { offset = end }
-        if offset == 0, end == bytes.count, let whole = bytes as? Storage { return whole }  // shares the array's storage
-        return bytes[offset..<end].withUnsafeBytes { slice in
+        if offset == 0, end == bytes.count { return BodyChunk(.holding(bytes)) }  // an array shares the storage
+        return BodyChunk(bytes[offset..<end].withUnsafeBytes { slice in
             Storage(capacity: slice.count) { buffer in
                 buffer.copyMemory(from: slice)
                 return slice.count
             }
-        }
+        })
     }
 }

@@ -43,11 +43,7 @@ extension RequestBody {
 struct FileChunkSource: ChunkSource {
     let reader: FileReader
 
-    mutating func nextChunk(maximumLength: Int) async throws -> [UInt8]? {
-        try await nextChunk(maximumLength: maximumLength, as: [UInt8].self)
-    }
-
-    mutating func nextChunk<Storage: ChunkStorage>(maximumLength: Int, as storage: Storage.Type) async throws -> Storage? {
-        try reader.readChunk(maximumLength: maximumLength, as: Storage.self)
+    mutating func nextChunk<Storage: ChunkStorage>(maximumLength: Int, as storage: Storage.Type) async throws -> BodyChunk<Storage>? {
+        try reader.readChunk(maximumLength: maximumLength, as: Storage.self).map { BodyChunk($0) }
     }
 }

@@ -39,7 +39,11 @@ struct StreamChunkSource<Iterator: AsyncIteratorProtocol>: ChunkSource where Ite
         self.declaredLength = declaredLength
     }
 
-    mutating func nextChunk(maximumLength: Int) async throws -> [UInt8]? {
+    mutating func nextChunk<Storage: ChunkStorage>(maximumLength: Int, as storage: Storage.Type) async throws -> BodyChunk<Storage>? {
+        try await nextBytes(maximumLength: maximumLength).map { BodyChunk(.holding($0)) }
+    }
+
+    private mutating func nextBytes(maximumLength: Int) async throws -> [UInt8]? {
         while pendingOffset == pending.count {
             guard let element = try await iterator.next() else {
                 if let declaredLength, produced != declaredLength {
