@@ -1,3 +1,4 @@
+import HTTPBody
 import HTTPTypes
 
 extension RequestError {
@@ -66,18 +67,8 @@ extension RequestError {
         }
     }
 
-    /// A coding path written as `posts[2].title`, or `the top level` when empty.
+    /// A coding path written as `"posts[2].title"`, or `the top level` when empty.
     static func path(_ codingPath: [any CodingKey]) -> String {
-        guard !codingPath.isEmpty else { return "the top level" }
-        var text = ""
-        for key in codingPath {
-            if let index = key.intValue, key.stringValue.hasPrefix("Index") || key.stringValue == String(index) {
-                text += "[\(index)]"
-            } else {
-                if !text.isEmpty { text += "." }
-                text += key.stringValue
-            }
-        }
-        return "\"\(text)\""
+        codingPath.isEmpty ? "the top level" : "\"\(CodingPathText.json(codingPath))\""
     }
 }

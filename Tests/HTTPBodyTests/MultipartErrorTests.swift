@@ -264,8 +264,8 @@ import Testing
 
     @Test func singleValueIsNotAForm() throws {
         var form = MultipartFormData()
-        let error = #expect(throws: MultipartError.self) { try form.appendFields(from: 42) }
-        #expect(error?.code == .invalidFieldValue)
+        let error = #expect(throws: URLEncodedFormError.self) { try form.appendFields(from: 42) }
+        #expect(error?.code == .topLevelNotKeyed)
     }
 }
 

@@ -27,7 +27,7 @@ struct FormTree {
         } catch let error as URLEncodedFormError {
             throw error
         } catch let EncodingError.invalidValue(_, context) {
-            throw .invalidValue(at: formKeyPath(context.codingPath), reason: context.debugDescription)
+            throw .invalidValue(at: CodingPathText.form(context.codingPath), reason: context.debugDescription)
         } catch {
             throw .invalidValue(at: "", reason: "\(error)")
         }
@@ -114,16 +114,6 @@ final class FormNode {
     }
 }
 
-/// Writes a coding path as form names are written: `user[tags][2]`.
-func formKeyPath(_ path: [any CodingKey]) -> String {
-    var text = ""
-    for key in path {
-        let name = key.intValue.map(String.init) ?? key.stringValue
-        text += text.isEmpty ? name : "[\(name)]"
-    }
-    return text
-}
-
 /// Marks `Dictionary`, whose keys need checking and sorting.
 private protocol FormDictionary {
     static var keyType: Any.Type { get }
@@ -194,7 +184,7 @@ private struct FormEncoding: Encoder {
         case let dictionary as any FormDictionary:
             let keyType = type(of: dictionary).keyType
             guard keyType == String.self || keyType is any CodingKeyRepresentable.Type else {
-                throw URLEncodedFormError.nonStringKey(at: formKeyPath(codingPath), keyType: keyType)
+                throw URLEncodedFormError.nonStringKey(at: CodingPathText.form(codingPath), keyType: keyType)
             }
             node.isDictionary = true
             node.kind = .object  // an empty dictionary is still keyed
@@ -213,7 +203,7 @@ private struct FormEncoding: Encoder {
 
     func writeFloatingPoint<Number: BinaryFloatingPoint & LosslessStringConvertible>(_ number: Number) throws {
         guard number.isFinite else {
-            throw URLEncodedFormError.invalidValue(at: formKeyPath(codingPath), reason: "\(number) is not a finite number")
+            throw URLEncodedFormError.invalidValue(at: CodingPathText.form(codingPath), reason: "\(number) is not a finite number")
         }
         node.set(number.description)
     }
@@ -230,7 +220,7 @@ private struct FormEncoding: Encoder {
             node.set(Date.ISO8601FormatStyle().format(date))
         case .custom(let format):
             do { node.set(try format(date)) } catch {
-                throw URLEncodedFormError.strategyFailed(at: formKeyPath(codingPath), error: error)
+                throw URLEncodedFormError.strategyFailed(at: CodingPathText.form(codingPath), error: error)
             }
         }
     }
@@ -243,7 +233,7 @@ private struct FormEncoding: Encoder {
             node.set(data.base64EncodedString())
         case .custom(let format):
             do { node.set(try format(data)) } catch {
-                throw URLEncodedFormError.strategyFailed(at: formKeyPath(codingPath), error: error)
+                throw URLEncodedFormError.strategyFailed(at: CodingPathText.form(codingPath), error: error)
             }
         }
     }

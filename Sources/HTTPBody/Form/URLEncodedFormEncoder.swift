@@ -58,7 +58,13 @@ public struct URLEncodedFormEncoder: Sendable {
     ///   top-level value that is not keyed, a dictionary whose keys are not
     ///   strings, a non-finite number, a custom strategy that threw.
     public func encode(_ value: some Encodable) throws(URLEncodedFormError) -> String {
-        serialize(try FormTree(encoding: value, with: self).pairs(with: self))
+        serialize(try pairs(encoding: value))
+    }
+
+    /// The names and values `value` encodes to, in output order, not yet
+    /// percent-encoded: what a form, a query and a multipart form all carry.
+    func pairs(encoding value: some Encodable) throws(URLEncodedFormError) -> [FormPair] {
+        try FormTree(encoding: value, with: self).pairs(with: self)
     }
 
     /// Encodes names and values as given; only ``keyOrdering`` and

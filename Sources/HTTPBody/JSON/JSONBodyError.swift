@@ -32,17 +32,3 @@ public struct JSONBodyError: Error, Sendable, Hashable, CustomStringConvertible 
         return Self(code: .invalidRawJSON, location: location, description: "Invalid JSON at \(location): \(problem)")
     }
 }
-
-/// Renders a coding path the way people write it: `items[2].price`.
-func describeCodingPath(_ path: [any CodingKey]) -> String {
-    guard !path.isEmpty else { return "the top level" }
-    var text = ""
-    for key in path {
-        if let index = key.intValue, key.stringValue == String(index) || key.stringValue.hasPrefix("Index ") {
-            text += "[\(index)]"
-        } else {
-            text += text.isEmpty ? key.stringValue : ".\(key.stringValue)"
-        }
-    }
-    return text
-}

@@ -18,7 +18,7 @@ extension RequestBody {
         do {
             data = try encoder.encode(value)
         } catch let EncodingError.invalidValue(_, context) {
-            throw .invalidValue(at: describeCodingPath(context.codingPath), reason: context.debugDescription)
+            throw .invalidValue(at: CodingPathText.json(context.codingPath), reason: context.debugDescription)
         } catch {
             throw .invalidValue(at: "the top level", reason: "\(error)")
         }

@@ -4,7 +4,7 @@ public struct MultipartError: Error, Sendable, Hashable, CustomStringConvertible
     /// The kind of failure, for code that reacts to it.
     public struct Code: Sendable, Hashable, CustomStringConvertible {
         private enum Base: Hashable {
-            case invalidBoundary, boundaryInContent, invalidHeader, invalidFieldValue
+            case invalidBoundary, boundaryInContent, invalidHeader
         }
 
         private let base: Base
@@ -16,8 +16,6 @@ public struct MultipartError: Error, Sendable, Hashable, CustomStringConvertible
         public static let boundaryInContent = Code(.boundaryInContent)
         /// A part header (its name, value or content type) would break the framing.
         public static let invalidHeader = Code(.invalidHeader)
-        /// An `Encodable` form value holds something that cannot become a text field.
-        public static let invalidFieldValue = Code(.invalidFieldValue)
 
         /// The code's name, such as `boundaryInContent`.
         public var description: String { "\(base)" }
@@ -57,9 +55,5 @@ public struct MultipartError: Error, Sendable, Hashable, CustomStringConvertible
             code: .invalidHeader, partName: part,
             description: "The \(header) header of part \(part.debugDescription) \(reason), which would break the multipart framing"
         )
-    }
-
-    static func invalidFieldValue(key: String, reason: String) -> Self {
-        Self(code: .invalidFieldValue, partName: key, description: "Form field \(key.debugDescription) \(reason)")
     }
 }
