@@ -1,25 +1,44 @@
-/// Percent-encoding for form and query components (RFC 3986, section 2.1):
-/// every UTF-8 byte outside the unreserved set (section 2.3) becomes `%XX`
-/// with uppercase hex digits.
-enum PercentEncoding {
-    private static let hexDigits = Array("0123456789ABCDEF".utf8)
+/// Percent-encoding (RFC 3986, section 2.1): every byte outside an allowed
+/// set becomes `%XX`, with uppercase hex digits. The one encoder behind form
+/// and query text, path segments and RFC 8187 `filename*` values; each
+/// passes the set its grammar allows.
+package enum PercentEncoding {
+    /// The bytes left as they are.
+    package struct AllowedBytes: Sendable {
+        private let table: [Bool]
 
-    /// `A–Z a–z 0–9 - . _ ~`.
-    static func isUnreserved(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
-            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."),
-            UInt8(ascii: "_"), UInt8(ascii: "~"):
-            true
-        default:
-            false
+        private init(_ allowed: (UInt8) -> Bool) {
+            table = (0...255).map { allowed(UInt8($0)) }
+        }
+
+        /// Whether `byte` is left as it is.
+        @inline(__always)
+        func contains(_ byte: UInt8) -> Bool { table[Int(byte)] }
+
+        /// `ALPHA / DIGIT / "-" / "." / "_" / "~"` (RFC 3986, section 2.3):
+        /// form and query names and values.
+        package static let unreserved = AllowedBytes { isUnreserved($0) }
+
+        /// `pchar` (RFC 3986, section 3.3): unreserved, sub-delims, `:` and
+        /// `@`; what one path segment may hold, so `/`, `?` and `#` stay data.
+        package static let pathSegment = AllowedBytes { byte in
+            isUnreserved(byte) || "!$&'()*+,;=:@".utf8.contains(byte)
+        }
+
+        /// `attr-char` (RFC 8187, section 3.2.1): what an extended parameter
+        /// value such as `filename*=UTF-8''…` may hold.
+        package static let attributeCharacters = AllowedBytes { byte in
+            isLetterOrDigit(byte) || "!#$&+-.^_`|~".utf8.contains(byte)
         }
     }
 
-    /// Appends `text` encoded; a space becomes `+` when `spaceAsPlus`, else `%20`.
-    static func append(_ text: String, to bytes: inout [UInt8], spaceAsPlus: Bool) {
-        for byte in text.utf8 {
-            if isUnreserved(byte) {
+    private static let hexDigits = Array("0123456789ABCDEF".utf8)
+
+    /// Appends `text` encoded; a space becomes `+` when `spaceAsPlus` (HTML
+    /// forms), else `%20`.
+    package static func append(_ text: some Sequence<UInt8>, to bytes: inout [UInt8], allowing allowed: AllowedBytes, spaceAsPlus: Bool = false) {
+        for byte in text {
+            if allowed.contains(byte) {
                 bytes.append(byte)
             } else if byte == UInt8(ascii: " "), spaceAsPlus {
                 bytes.append(UInt8(ascii: "+"))
@@ -29,5 +48,24 @@ enum PercentEncoding {
                 bytes.append(hexDigits[Int(byte & 0x0F)])
             }
         }
+    }
+
+    /// `text`'s UTF-8 encoded.
+    package static func encode(_ text: String, allowing allowed: AllowedBytes) -> String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count)
+        append(text.utf8, to: &bytes, allowing: allowed)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    private static func isLetterOrDigit(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"): true
+        default: false
+        }
+    }
+
+    private static func isUnreserved(_ byte: UInt8) -> Bool {
+        isLetterOrDigit(byte) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "~")
     }
 }

@@ -81,10 +81,10 @@ public struct URLEncodedFormEncoder: Sendable {
         let plus = spaceEncoding == .plusReplaced
         for (index, pair) in pairs.enumerated() {
             if index > 0 { bytes.append(UInt8(ascii: "&")) }
-            PercentEncoding.append(pair.name, to: &bytes, spaceAsPlus: plus)
+            PercentEncoding.append(pair.name.utf8, to: &bytes, allowing: .unreserved, spaceAsPlus: plus)
             if let value = pair.value {
                 bytes.append(UInt8(ascii: "="))
-                PercentEncoding.append(value, to: &bytes, spaceAsPlus: plus)
+                PercentEncoding.append(value.utf8, to: &bytes, allowing: .unreserved, spaceAsPlus: plus)
             }
         }
         return String(decoding: bytes, as: UTF8.self)

@@ -19,33 +19,10 @@ enum ContentDisposition {
         }
     }
 
-    /// Appends `text` as an RFC 5987 `ext-value` body: UTF-8, every byte outside
-    /// `attr-char` percent-encoded with upper-case hex digits.
+    /// Appends `text` as an RFC 8187 `ext-value` body: UTF-8, every byte
+    /// outside `attr-char` percent-encoded.
     static func appendExtendedValue(_ text: some Collection<UInt8>, to bytes: inout [UInt8]) {
-        let hex = Array("0123456789ABCDEF".utf8)
-        for byte in text {
-            if isAttributeCharacter(byte) {
-                bytes.append(byte)
-            } else {
-                bytes.append(UInt8(ascii: "%"))
-                bytes.append(hex[Int(byte >> 4)])
-                bytes.append(hex[Int(byte & 0x0F)])
-            }
-        }
-    }
-
-    /// RFC 5987 `attr-char`: `ALPHA / DIGIT / "!" / "#" / "$" / "&" / "+" / "-" / "." / "^" / "_" / "`" / "|" / "~"`.
-    static func isAttributeCharacter(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"):
-            true
-        case UInt8(ascii: "!"), UInt8(ascii: "#"), UInt8(ascii: "$"), UInt8(ascii: "&"), UInt8(ascii: "+"),
-            UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "^"), UInt8(ascii: "_"), UInt8(ascii: "`"),
-            UInt8(ascii: "|"), UInt8(ascii: "~"):
-            true
-        default:
-            false
-        }
+        PercentEncoding.append(text, to: &bytes, allowing: .attributeCharacters)
     }
 
     /// Whether a name or filename holds a control character that browsers do
