@@ -216,11 +216,13 @@ struct RequestAssembler {
                     continue
                 }
             }
-            do {
-                try form.checkFilesForBoundary()
+            let problem: MultipartError?
+            do throws(RequestBodyError) {
+                problem = try form.problemIncludingFiles()
             } catch {
-                throw InputError(.conflictingInput, "\(error)")
+                throw InputError(.unusableFile, error.description)
             }
+            if let problem { throw InputError(.conflictingInput, problem.description) }
         }
     }
 

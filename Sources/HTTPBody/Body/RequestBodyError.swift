@@ -72,3 +72,10 @@ public struct RequestBodyError: Error, Sendable, Hashable, CustomStringConvertib
         Self(code: .streamLengthMismatch, description: "The stream declared \(declared) bytes but produced \(actual)")
     }
 }
+
+extension RequestBodyError {
+    /// The same error with the part's field name in front, so a message names both.
+    func naming(part: String) -> RequestBodyError {
+        RequestBodyError(code: code, description: "Part \(part.debugDescription): \(description)")
+    }
+}

@@ -9,9 +9,9 @@
 /// object["id"] = .raw(try RawJSON(validating: "9007199254740993"))
 /// // {"title":"Hello","id":9007199254740993}
 /// ```
-public struct JSONObject: Sendable, Hashable, CustomStringConvertible {
+package struct JSONObject: Sendable, Hashable, CustomStringConvertible {
     /// One field's value: a string, or raw JSON text.
-    public struct Value: Sendable, Hashable {
+    package struct Value: Sendable, Hashable {
         fileprivate enum Storage: Sendable, Hashable {
             case string(String)
             case raw(RawJSON)
@@ -20,45 +20,45 @@ public struct JSONObject: Sendable, Hashable, CustomStringConvertible {
         fileprivate let storage: Storage
 
         /// A JSON string holding `text`, escaped as needed.
-        public static func string(_ text: String) -> Value { Value(storage: .string(text)) }
+        package static func string(_ text: String) -> Value { Value(storage: .string(text)) }
 
         /// A validated JSON value, written exactly as given.
-        public static func raw(_ json: RawJSON) -> Value { Value(storage: .raw(json)) }
+        package static func raw(_ json: RawJSON) -> Value { Value(storage: .raw(json)) }
     }
 
     /// One name and its value.
-    public struct Field: Sendable, Hashable {
+    package struct Field: Sendable, Hashable {
         /// The field's name.
-        public var name: String
+        package var name: String
         /// The field's value.
-        public var value: Value
+        package var value: Value
 
         /// Creates a field.
-        public init(name: String, value: Value) {
+        package init(name: String, value: Value) {
             self.name = name
             self.value = value
         }
     }
 
     /// The fields, in the order they are written.
-    public private(set) var fields: [Field] = []
+    package private(set) var fields: [Field] = []
     /// Where each name stands in `fields`: setting a field is a lookup, not a
     /// scan, so building an object of 100,000 fields stays linear.
     private var positions: [String: Int] = [:]
 
     /// Creates an empty object.
-    public init() {}
+    package init() {}
 
     /// Creates an object from fields; a later field with the same name
     /// replaces an earlier one's value, keeping the earlier position.
-    public init(_ fields: [Field]) {
+    package init(_ fields: [Field]) {
         for field in fields { self[field.name] = field.value }
     }
 
     /// The value of the field named `name`. Setting a name already present
     /// replaces its value in place, so names stay unique (RFC 8259, section 4);
     /// setting `nil` removes the field.
-    public subscript(name: String) -> Value? {
+    package subscript(name: String) -> Value? {
         get { positions[name].map { fields[$0].value } }
         set {
             switch (positions[name], newValue) {
@@ -78,11 +78,11 @@ public struct JSONObject: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The object as compact JSON text, fields in order.
-    public var description: String { String(decoding: encoded(), as: UTF8.self) }
+    package var description: String { String(decoding: encoded(), as: UTF8.self) }
 
     /// The object as compact UTF-8 JSON: no spaces, strings escaped minimally
     /// (quote, backslash and control characters only), raw values as written.
-    public func encoded() -> [UInt8] {
+    package func encoded() -> [UInt8] {
         var bytes: [UInt8] = [UInt8(ascii: "{")]
         for (position, field) in fields.enumerated() {
             if position > 0 { bytes.append(UInt8(ascii: ",")) }

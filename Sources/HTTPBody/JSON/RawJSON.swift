@@ -9,15 +9,15 @@
 /// zeros, `NaN`, unescaped control characters, or lone UTF-16 surrogates in
 /// `\u` escapes (RFC 8259, section 8.2, calls those unpredictable); nesting is
 /// limited to 512 levels.
-public struct RawJSON: Sendable, Hashable, CustomStringConvertible {
+package struct RawJSON: Sendable, Hashable, CustomStringConvertible {
     /// The JSON text, without surrounding whitespace.
-    public let text: String
+    package let text: String
 
     /// Checks `text` and keeps it.
     ///
     /// - Throws: ``JSONBodyError`` with code ``JSONBodyError/Code/invalidRawJSON``
     ///   naming the line and column of the first problem.
-    public init(validating text: String) throws(JSONBodyError) {
+    package init(validating text: String) throws(JSONBodyError) {
         let bytes = Array(text.utf8)
         var validator = JSONValidator(bytes: bytes)
         let range = try validator.validateDocument()
@@ -25,7 +25,7 @@ public struct RawJSON: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The JSON text.
-    public var description: String { text }
+    package var description: String { text }
 }
 
 /// A recursive-descent recogniser for RFC 8259's grammar over UTF-8 bytes.

@@ -26,7 +26,7 @@ extension RequestBody {
     }
 
     /// A body holding a JSON object built field by field, sent as `application/json`.
-    public static func json(_ object: JSONObject) -> RequestBody {
+    package static func json(_ object: JSONObject) -> RequestBody {
         .bytes(object.encoded(), contentType: .json)
     }
 }

@@ -11,7 +11,7 @@ public struct MultipartBoundary: Sendable, Hashable, CustomStringConvertible {
     public let value: String
 
     /// Whether the caller chose the boundary, so content must be scanned for it.
-    public let isCallerChosen: Bool
+    package let isCallerChosen: Bool
 
     /// The boundary's UTF-8 bytes (all ASCII), kept for the encoder's scans.
     let bytes: [UInt8]

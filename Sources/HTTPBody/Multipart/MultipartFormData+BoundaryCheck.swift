@@ -1,7 +1,8 @@
 extension MultipartFormData {
-    /// Reads every file part once, front to back, and fails if the boundary
-    /// occurs in one, so a caller-chosen boundary can be checked before
-    /// anything is sent (the `uploader --boundary` contract).
+    /// Reads every file part once, front to back, and returns the form's
+    /// first problem, a caller-chosen boundary found in a file included, so
+    /// it can be reported before anything is sent (the `uploader --boundary`
+    /// contract); `nil` when there is none.
     ///
     /// A random boundary needs no check (odds of a clash are negligible), so
     /// the files are read only when the boundary is caller-chosen. Sending
@@ -11,12 +12,11 @@ extension MultipartFormData {
     /// checked here. Blocks the calling thread while it reads; memory is one
     /// 256 KiB buffer.
     ///
-    /// - Throws: ``MultipartError/Code/boundaryInContent`` naming the part and
-    ///   the file, or a ``RequestBodyError`` naming the part when a file cannot
-    ///   be read or changed size.
-    public func checkFilesForBoundary() throws {
-        try validate()
-        guard boundary.isCallerChosen else { return }
+    /// - Throws: ``RequestBodyError`` naming the part when a file cannot be
+    ///   read or changed size.
+    package func problemIncludingFiles() throws(RequestBodyError) -> MultipartError? {
+        if let problem { return problem }
+        guard boundary.isCallerChosen else { return nil }
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: RequestBody.defaultChunkSize, alignment: 1)
         defer { buffer.deallocate() }
         for segment in segments {
@@ -33,7 +33,8 @@ extension MultipartFormData {
             } catch {
                 throw error.naming(part: name)
             }
-            if found { throw MultipartError.boundaryInContent(part: name, file: location.description, boundary: boundary.value) }
+            if found { return .boundaryInContent(part: name, file: location.description, boundary: boundary.value) }
         }
+        return nil
     }
 }

@@ -228,20 +228,66 @@ public struct MultipartFormData: Sendable {
 
     // MARK: Rendering
 
-    /// Writes the delimiter and the part's head; returns where its content starts.
+    /// Writes the delimiter and the part's head; returns where its content
+    /// starts. A head that would break the framing is still written, and
+    /// the first such problem recorded for ``validate()`` and the body to report.
     private mutating func beginPart(name: String, filename: [UInt8]?, contentType: MediaType?, headers: HTTPFields) -> Int {
-        if count == 0 {
-            bytes.append(contentsOf: delimiter[2...])  // no CRLF before the first delimiter
-        } else {
-            bytes.append(contentsOf: delimiter)
-        }
-        bytes.append(13)
-        bytes.append(10)
-        count += 1
+        let extraFields = checkHead(name: name, filename: filename, contentType: contentType, headers: headers)
+        writeDelimiter()
         let headStart = bytes.count
+        writeContentDisposition(name: name, filename: filename)
+        if let contentType { writeField("Content-Type", contentType.description.utf8) }
+        for field in extraFields {
+            field.withUnsafeBytesOfValue { writeField(field.name.rawName, $0) }
+        }
+        bytes.append(contentsOf: "\r\n".utf8)
+        partHeadStart = headStart
+        return bytes.count
+    }
+
+    /// Checks a part's head before it is written, recording the first
+    /// problem: a control character in the name, filename or a value, a
+    /// `Content-Disposition` given by hand, a second `Content-Type`. Returns
+    /// the extra fields to write, those the encoder writes itself left out.
+    private mutating func checkHead(name: String, filename: [UInt8]?, contentType: MediaType?, headers: HTTPFields) -> [HTTPField] {
         if ContentDisposition.hasUnescapableControl(name.utf8) || filename.map(ContentDisposition.hasUnescapableControl) == true {
             record(.invalidHeader(part: name, header: "Content-Disposition", reason: "has a name or filename with a control character other than CR and LF (which are escaped)"))
         }
+        if let contentType, contentType.description.utf8.contains(where: ContentDisposition.isForbiddenInHeader) {
+            record(.invalidHeader(part: name, header: "Content-Type", reason: "contains a control character such as CR or LF"))
+        }
+        var declaresType = contentType != nil
+        var extraFields: [HTTPField] = []
+        for field in headers {
+            if field.name == .contentDisposition {
+                record(.invalidHeader(part: name, header: "Content-Disposition", reason: "is written by the encoder and cannot be given as an extra header"))
+                continue
+            }
+            if field.name == .contentType {
+                if declaresType {
+                    record(.invalidHeader(part: name, header: "Content-Type", reason: "is given twice"))
+                    continue
+                }
+                declaresType = true
+            }
+            if field.withUnsafeBytesOfValue({ $0.contains(where: ContentDisposition.isForbiddenInHeader) }) {
+                record(.invalidHeader(part: name, header: field.name.rawName, reason: "contains a control character such as CR or LF"))
+            }
+            extraFields.append(field)
+        }
+        return extraFields
+    }
+
+    /// The delimiter that opens a part; the first has no CRLF before it.
+    private mutating func writeDelimiter() {
+        bytes.append(contentsOf: count == 0 ? delimiter[2...] : delimiter[...])
+        bytes.append(contentsOf: "\r\n".utf8)
+        count += 1
+    }
+
+    /// `Content-Disposition: form-data; name="…"` with the filename, if any,
+    /// escaped as browsers do, and `filename*` when the form asks for it.
+    private mutating func writeContentDisposition(name: String, filename: [UInt8]?) {
         bytes.append(contentsOf: "Content-Disposition: form-data; name=\"".utf8)
         ContentDisposition.appendQuoted(name.utf8, to: &bytes)
         bytes.append(UInt8(ascii: "\""))
@@ -255,41 +301,14 @@ public struct MultipartFormData: Sendable {
             }
         }
         bytes.append(contentsOf: "\r\n".utf8)
-        var declaresType = false
-        if let contentType {
-            let text = contentType.description
-            if text.utf8.contains(where: ContentDisposition.isForbiddenInHeader) {
-                record(.invalidHeader(part: name, header: "Content-Type", reason: "contains a control character such as CR or LF"))
-            }
-            bytes.append(contentsOf: "Content-Type: ".utf8)
-            bytes.append(contentsOf: text.utf8)
-            bytes.append(contentsOf: "\r\n".utf8)
-            declaresType = true
-        }
-        for field in headers {
-            if field.name == .contentDisposition {
-                record(.invalidHeader(part: name, header: "Content-Disposition", reason: "is written by the encoder and cannot be given as an extra header"))
-                continue
-            }
-            if field.name == .contentType {
-                if declaresType {
-                    record(.invalidHeader(part: name, header: "Content-Type", reason: "is given twice"))
-                    continue
-                }
-                declaresType = true
-            }
-            let isClean = field.withUnsafeBytesOfValue { !$0.contains(where: ContentDisposition.isForbiddenInHeader) }
-            if !isClean {
-                record(.invalidHeader(part: name, header: field.name.rawName, reason: "contains a control character such as CR or LF"))
-            }
-            bytes.append(contentsOf: field.name.rawName.utf8)
-            bytes.append(contentsOf: ": ".utf8)
-            field.withUnsafeBytesOfValue { bytes.append(contentsOf: $0) }
-            bytes.append(contentsOf: "\r\n".utf8)
-        }
+    }
+
+    /// One `Name: value` line.
+    private mutating func writeField(_ name: String, _ value: some Sequence<UInt8>) {
+        bytes.append(contentsOf: name.utf8)
+        bytes.append(contentsOf: ": ".utf8)
+        bytes.append(contentsOf: value)
         bytes.append(contentsOf: "\r\n".utf8)
-        partHeadStart = headStart
-        return bytes.count
     }
 
     /// Checks an in-memory part's head and content for the boundary and
@@ -351,38 +370,5 @@ public struct MultipartFormData: Sendable {
             if case .stream = segment { return false }
             return true
         }
-    }
-}
-
-/// One stretch of a multipart body.
-enum MultipartSegment: Sendable {
-    /// `bytes[start..<end]` of the form.
-    case memory(start: Int, end: Int, isCompressible: Bool)
-    /// A file's contents, read while sending.
-    case file(FileLocation, length: Int64, partName: String, isCompressible: Bool)
-    /// A stream's contents, read once while sending.
-    case stream(RequestBody, partName: String, isCompressible: Bool)
-
-    var isMemory: Bool {
-        if case .memory = self { return true }
-        return false
-    }
-
-    var memoryEnd: Int? {
-        if case .memory(_, let end, _) = self { return end }
-        return nil
-    }
-
-    var isCompressible: Bool {
-        switch self {
-        case .memory(_, _, let flag), .file(_, _, _, let flag), .stream(_, _, let flag): flag
-        }
-    }
-}
-
-extension RequestBodyError {
-    /// The same error with the part's field name in front, so a message names both.
-    func naming(part: String) -> RequestBodyError {
-        RequestBodyError(code: code, description: "Part \(part.debugDescription): \(description)")
     }
 }

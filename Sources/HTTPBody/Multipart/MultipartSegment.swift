@@ -1,0 +1,25 @@
+/// One stretch of a multipart body.
+enum MultipartSegment: Sendable {
+    /// `bytes[start..<end]` of the form.
+    case memory(start: Int, end: Int, isCompressible: Bool)
+    /// A file's contents, read while sending.
+    case file(FileLocation, length: Int64, partName: String, isCompressible: Bool)
+    /// A stream's contents, read once while sending.
+    case stream(RequestBody, partName: String, isCompressible: Bool)
+
+    var isMemory: Bool {
+        if case .memory = self { return true }
+        return false
+    }
+
+    var memoryEnd: Int? {
+        if case .memory(_, let end, _) = self { return end }
+        return nil
+    }
+
+    var isCompressible: Bool {
+        switch self {
+        case .memory(_, _, let flag), .file(_, _, _, let flag), .stream(_, _, let flag): flag
+        }
+    }
+}
