@@ -58,10 +58,10 @@ final class ProgressBar: @unchecked Sendable {
         let seconds = elapsed.inSeconds
         let rate = seconds > 0 ? Double(sent) / seconds : 0
         let rateText = "\(formatBytes(Int64(rate)))/s"
-        guard let total, total > 0 else {
+        guard let total, let completed = UploadProgress(bytesSent: sent, totalBytes: total).fractionCompleted else {
             return "\(formatBytes(sent)) sent  \(rateText)"
         }
-        let fraction = min(1, Double(sent) / Double(total))
+        let fraction = min(1, completed)
         let width = 20
         let filled = Int(fraction * Double(width))
         let bar = String(repeating: "#", count: filled) + String(repeating: " ", count: width - filled)

@@ -217,6 +217,36 @@ import Testing
         #expect(stub.receivedRequests.compactMap { $0.head.headerFields[.authorization] } == ["Bearer stale", "Bearer fresh", "Bearer fresh"])
     }
 
+    /// Records what the rest of the chain gave back: a response or an error.
+    struct OutcomeRecorder: RequestMiddleware {
+        let outcomes: LockedBox<[String]>
+        func handle(_ request: PreparedRequest, next: Next) async throws -> StreamedResponse {
+            do {
+                let response = try await next(request)
+                outcomes.mutate { $0.append("response \(response.status.code)") }
+                return response
+            } catch {
+                outcomes.mutate { $0.append("error") }
+                throw error
+            }
+        }
+    }
+
+    /// `.validateStatus` placed inside another middleware fails there, so
+    /// the outer one sees the failure; without it, only the client's own
+    /// check (outermost) fails the call.
+    @Test(arguments: [true, false])
+    func validateStatusFailsWhereItIsPlaced(placed: Bool) async throws {
+        let outcomes = LockedBox<[String]>([])
+        let stub = StubTransport(fallback: .json(#"{"error":"gone"}"#, status: .notFound))
+        let inner: [any RequestMiddleware] = placed ? [.validateStatus] : []
+        let client = RequestClient(transport: stub, middleware: [OutcomeRecorder(outcomes: outcomes)] + inner)
+        let error = await #expect(throws: RequestError.self) { try await client.send(try Self.request()) }
+        #expect(error?.code == .unacceptableStatus)
+        #expect(error?.description.contains("gone") == true)
+        #expect(outcomes.value == [placed ? "error" : "response 404"])
+    }
+
     @Test func stubRecordsRequestsAndProgress() async throws {
         let stub = StubTransport()
         let progress = LockedBox<[UploadProgress]>([])

@@ -95,11 +95,6 @@ public struct MediaType: Sendable, Hashable, CustomStringConvertible {
         }
         return text
     }
-
-    /// Two media types match when their essences are equal, whatever their parameters.
-    public func hasSameEssence(as other: MediaType) -> Bool {
-        type == other.type && subtype == other.subtype
-    }
 }
 
 extension MediaType {

@@ -41,9 +41,6 @@ public struct HTTPTask: Sendable {
     /// No body and no query parameters, as for most `GET` and `DELETE` requests.
     public static let plain = HTTPTask()
 
-    /// Whether the task has a body.
-    public var hasBody: Bool { bodyRecipe != nil }
-
     /// A copy with `other`'s query parameters appended and its body and gzip
     /// level, if it has them, in place of this task's:
     /// `.json(post).adding(.query([("draft", "1")]))`.
