@@ -8,6 +8,9 @@ package enum RequestItem: Equatable, Sendable {
     case rawJSON(name: String, json: String)
     /// `name@path`: a file part, or standard input when the path is `-`.
     case file(name: String, source: FileSource)
+    /// `-F 'name=value;type=…;filename=…'`: a text part with a content
+    /// type or filename of its own (curl's syntax; multipart only).
+    case textPart(name: String, value: String, type: String?, filename: String?)
     /// `Header:value`: a request header; an empty value removes a default header.
     case header(name: String, value: String)
     /// `name==value`: a URL query parameter.
@@ -81,10 +84,9 @@ extension RequestItem {
         throw .malformedItem(text, reason: "it has no separator; expected name=value, name:=json, name@file, Header:value or name==value")
     }
 
+    /// An empty name is allowed, as both peers send it (`name=""`), except
+    /// for a header, which needs one.
     private static func make(_ kind: Kind, name: String, value: String, item: String) throws(InputError) -> RequestItem {
-        guard !name.isEmpty else {
-            throw .malformedItem(item, reason: "the name before the separator is empty")
-        }
         switch kind {
         case .field:
             return .field(name: name, value: value)
@@ -93,90 +95,45 @@ extension RequestItem {
         case .rawJSON:
             return .rawJSON(name: name, json: value)
         case .header:
+            guard !name.isEmpty else { throw .malformedItem(item, reason: "the header name before ':' is empty") }
             return .header(name: name, value: value.trimmingSpaces)
         case .file:
-            return .file(name: name, source: try FileSource(parsing: value, item: item))
+            return .file(name: name, source: try FileSource(parsing: value, item: item, asCurl: false))
         }
     }
 
-    /// Parses curl's `-F` syntax: `name=value`, or `name=@path;type=…;filename=…`.
+    /// Parses curl's `-F` syntax: `name=value` or `name=@path`, either
+    /// followed by `;type=…` and `;filename=…`, values optionally
+    /// double-quoted (``PartSyntax``). The name ends at the first `=` and may
+    /// be empty.
     package init(parsingFormPart text: String) throws(InputError) {
         let scalars = text.unicodeScalars
         guard let equals = scalars.firstIndex(of: "=") else {
             throw .malformedItem(text, reason: "-F takes name=value or name=@path")
         }
         let name = String(scalars[..<equals])
-        guard !name.isEmpty else { throw .malformedItem(text, reason: "the part name before '=' is empty") }
         let value = scalars[scalars.index(after: equals)...]
         if value.first == "@" {
-            self = .file(name: name, source: try FileSource(parsing: String(value.dropFirst()), item: text))
+            self = .file(name: name, source: try FileSource(parsing: String(value.dropFirst()), item: text, asCurl: true))
+            return
+        }
+        let parsed = try PartSyntax.parse(value, item: text, asCurl: true)
+        if parsed.type == nil, parsed.filename == nil {
+            self = .field(name: name, value: parsed.word)
         } else {
-            self = .field(name: name, value: String(value))
+            self = .textPart(name: name, value: parsed.word, type: parsed.type, filename: parsed.filename)
         }
     }
 }
 
 extension RequestItem.FileSource {
     /// Parses `path`, `path;type=MIME`, `path;filename=NAME` or both, in
-    /// either order; a value may be double-quoted to hold a `;`.
-    package init(parsing text: String, item: String) throws(InputError) {
-        let scalars = text.unicodeScalars
-        let parameterStart = Self.firstParameter(in: scalars)
-        path = String(scalars[..<(parameterStart ?? scalars.endIndex)])
-        guard !path.isEmpty else { throw .malformedItem(item, reason: "the file path is empty") }
-        guard let parameterStart else { return }
-
-        var rest = scalars[scalars.index(after: parameterStart)...]
-        while !rest.isEmpty {
-            guard let equals = rest.firstIndex(of: "=") else {
-                throw .malformedItem(item, reason: "expected ;type=MIME or ;filename=NAME after the path")
-            }
-            let key = String(rest[..<equals])
-            rest = rest[rest.index(after: equals)...]
-            let value: Substring.UnicodeScalarView
-            if rest.first == "\"" {
-                let afterQuote = rest.dropFirst()
-                guard let close = afterQuote.firstIndex(of: "\"") else {
-                    throw .malformedItem(item, reason: "a quoted \(key)= value has no closing quote")
-                }
-                value = afterQuote[..<close]
-                rest = afterQuote[afterQuote.index(after: close)...]
-                if let next = rest.first, next != ";" {
-                    throw .malformedItem(item, reason: "expected ';' after the quoted \(key)= value")
-                }
-            } else {
-                let end = rest.firstIndex(of: ";") ?? rest.endIndex
-                value = rest[..<end]
-                rest = rest[end...]
-            }
-            rest = rest.drop { $0 == ";" }
-            switch key {
-            case "type":
-                guard !value.isEmpty else { throw .malformedItem(item, reason: "type= is empty") }
-                type = String(value)
-            case "filename":
-                filename = String(value)
-            default:
-                throw .malformedItem(item, reason: "unknown parameter '\(key)'; use ;type=MIME or ;filename=NAME")
-            }
-        }
-    }
-}
-
-extension RequestItem.FileSource {
-    /// Where the parameters start: the first `;` followed by a name of ASCII
-    /// letters and `=` (`;type=`, `;filename=`, or a misspelt one such as
-    /// `;foo=`, which is then reported as unknown rather than sought on disk
-    /// as part of the path).
-    private static func firstParameter(in scalars: String.UnicodeScalarView) -> String.UnicodeScalarView.Index? {
-        var index = scalars.startIndex
-        while let semicolon = scalars[index...].firstIndex(of: ";") {
-            let nameStart = scalars.index(after: semicolon)
-            let nameEnd = scalars[nameStart...].firstIndex { !($0.isASCII && $0.properties.isAlphabetic) } ?? scalars.endIndex
-            if nameEnd > nameStart, nameEnd < scalars.endIndex, scalars[nameEnd] == "=" { return semicolon }
-            index = nameStart
-        }
-        return nil
+    /// either order, with curl's quoting (``PartSyntax``); `asCurl` for a
+    /// `-F` part, which refuses a `;` that curl would cut the path at.
+    package init(parsing text: String, item: String, asCurl: Bool) throws(InputError) {
+        let parsed = try PartSyntax.parse(Substring(text).unicodeScalars, item: item, asCurl: asCurl)
+        guard !parsed.word.isEmpty else { throw .malformedItem(item, reason: "the file path is empty") }
+        self.init(path: parsed.word, type: parsed.type, filename: parsed.filename)
     }
 }
 

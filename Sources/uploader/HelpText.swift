@@ -5,8 +5,8 @@ enum HelpText {
           name=value               a text field (JSON string with --json)
           name:=json               a raw JSON value, sent exactly as written
           name@path                a file part, streamed; type sniffed from content
-          name@path;type=MIME      a file part with an explicit type
-          name@path;filename=NAME  a file part sent under another filename
+          'name@path;type=MIME'    a file part with an explicit type
+          'name@path;filename=N'   a file part sent under another filename
           name@-                   a file part read from standard input
           Header:value             a request header ('Header:' removes a default one)
           name==value              a URL query parameter
@@ -24,12 +24,15 @@ enum HelpText {
           3 network failure                 4 a 4xx response
           5 a 5xx or 3xx response           1 the output could not be written
 
-        EXAMPLES:
+        EXAMPLES (quote every item that holds a ';', which ends a shell command):
           uploader --dry-run localhost:8080/upload title=Hello file@Samples/hello.txt
-          uploader PUT example.com/photos/1 photo@cat.jpg caption='On the sofa' --progress
-          uploader example.com/api tags:='["a","b"]' Authorization:'Bearer TOKEN' --json
+          uploader PUT example.com/photos/1 photo@cat.jpg caption='On the sofa' \\
+              --progress
+          uploader --json example.com/api tags:='["a","b"]' Authorization:'Bearer T'
           uploader localhost:8080/up -F 'doc=@report.pdf;filename=Q3.pdf' --retry 3
-          tar c dir | uploader localhost:8080/up archive@-;type=application/x-tar --gzip
-          uploader localhost:8080/raw --data @dump.bin -H 'Content-Type: application/octet-stream'
+          tar c dir | uploader localhost:8080/up 'archive@-;type=application/x-tar' \\
+              --gzip
+          uploader localhost:8080/raw --data @dump.bin \\
+              -H 'Content-Type: application/octet-stream'
         """
 }

@@ -88,9 +88,10 @@ struct RequestAssembler {
         return hosts + defaults + chosen
     }
 
-    /// Header names compare without regard to case (RFC 9110, section 5.1).
+    /// Header names compare without regard to ASCII case (RFC 9110, section
+    /// 5.1) and otherwise as written, scalar for scalar (``ExactName``).
     private static func sameName(_ first: String, _ second: String) -> Bool {
-        first.lowercased() == second.lowercased()
+        ExactName(first.lowercased()) == ExactName(second.lowercased())
     }
 
     // MARK: Body
@@ -98,7 +99,7 @@ struct RequestAssembler {
     private var hasContentItems: Bool {
         invocation.items.contains { item in
             switch item {
-            case .field, .rawJSON, .file: true
+            case .field, .rawJSON, .file, .textPart: true
             case .header, .query: false
             }
         }
@@ -212,6 +213,9 @@ struct RequestAssembler {
                     form.append(Array(try Self.rawJSON(name: name, json: json).text.utf8), name: name, contentType: .json)
                 case .file(let name, let source):
                     try Self.appendFile(source, name: name, to: &form)
+                case .textPart(let name, let value, let type, let filename):
+                    let item = "'\(name.echoed)=\(value.echoed)'"
+                    form.append(Array(value.utf8), name: name, filename: filename, contentType: try Self.mediaType(type, item: item))
                 case .header, .query:
                     continue
                 }
@@ -228,13 +232,7 @@ struct RequestAssembler {
 
     private static func appendFile(_ source: RequestItem.FileSource, name: String, to form: inout MultipartFormData) throws(InputError) {
         let item = "'\("\(name)@\(source.path)".echoed)'"
-        var type: MediaType?
-        if let declared = source.type {
-            guard let parsed = MediaType(declared) else {
-                throw InputError(.malformedItem, "\(item): '\(declared.echoed)' is not a media type (expected type/subtype, such as image/png)")
-            }
-            type = parsed
-        }
+        let type = try mediaType(source.type, item: item)
         if source.isStandardInput {
             form.append(
                 stream: StandardInput(), length: nil, name: name,
@@ -247,6 +245,15 @@ struct RequestAssembler {
         } catch {
             throw InputError(.unusableFile, "\(item): \(error.description)")
         }
+    }
+
+    /// A `;type=` value as a media type; `nil` when none was given.
+    private static func mediaType(_ declared: String?, item: String) throws(InputError) -> MediaType? {
+        guard let declared else { return nil }
+        guard let type = MediaType(declared) else {
+            throw InputError(.malformedItem, "\(item): '\(declared.echoed)' is not a media type (expected type/subtype, such as image/png)")
+        }
+        return type
     }
 
     private static func rawJSON(name: String, json: String) throws(InputError) -> RawJSON {

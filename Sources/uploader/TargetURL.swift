@@ -1,4 +1,5 @@
 import Foundation
+import HTTPBody
 import HTTPTypes
 import RequestBuilder
 import UploaderItems
@@ -32,6 +33,7 @@ struct TargetURL {
             }
             candidate = "http://" + candidate
         }
+        candidate = Self.escapingPathAndQuery(of: candidate)
         do {
             _ = try AuthorityPort.parse(url: candidate)
         } catch {
@@ -52,6 +54,17 @@ struct TargetURL {
             throw InputError(.invalidURL, "'\(shown)' is not a valid URL; percent-encode reserved characters (for example http://localhost:8080/upload)")
         }
         return TargetURL(url: url, credentials: credentials)
+    }
+
+    /// The URL with the bytes its path and query may not hold as they are
+    /// (non-ASCII text, `"`, `<`, `>` and the like) percent-encoded as
+    /// UTF-8, and the escapes already there kept: `localhost:8080/ünï/a%20b`
+    /// asks for `/%C3%BCn%C3%AF/a%20b`, as curl and HTTPie send it. The
+    /// scheme and authority are left as they are.
+    static func escapingPathAndQuery(of url: String) -> String {
+        let afterScheme = url.range(of: "://")?.upperBound ?? url.startIndex
+        guard let pathStart = url[afterScheme...].firstIndex(where: { $0 == "/" || $0 == "?" || $0 == "#" }) else { return url }
+        return String(url[..<pathStart]) + PercentEncoding.encodeKeepingEscapes(String(url[pathStart...]), allowing: .uriCharacters)
     }
 
     /// The text with the password of its userinfo replaced by `***`, so no

@@ -22,7 +22,7 @@ struct Uploader: AsyncParsableCommand {
     @Argument(help: ArgumentHelp("[METHOD] URL [ITEM ...]: an optional method, the URL, then request items (see below).", valueName: "arguments"))
     var arguments: [String] = []
 
-    @Option(name: [.customShort("F"), .customLong("form-part")], help: ArgumentHelp("A multipart part, curl style: 'name=value' or 'name=@path;type=MIME;filename=NAME'. May repeat.", valueName: "part"))
+    @Option(name: [.customShort("F"), .customLong("form-part")], help: ArgumentHelp("A multipart part, curl style: 'name=value' or 'name=@path', with ;type=MIME and ;filename=NAME if wanted; double-quote a value that holds ';'. May repeat.", valueName: "part"))
     var formParts: [String] = []
 
     @Flag(help: "Send multipart/form-data (the default when any file part is present).")

@@ -103,7 +103,10 @@ import TestSupport
         #expect(sniff([0, 0, 0, 0x14] + Array("ftypmp42".utf8) + [0, 0, 0, 0] + Array("mp42".utf8)) == "video/mp4")
         #expect(sniff([0x1A, 0x45, 0xDF, 0xA3, 0x9F, 0x42, 0x86, 0x81, 0x01, 0x42, 0x82, 0x84] + Array("webm".utf8)) == "video/webm")
         #expect(sniff(Array("wOF2".utf8) + [0, 1, 0, 0]) == "font/woff2")
-        #expect(sniff(Array("OTTO".utf8)) == "font/sfnt")
+        // An sfnt table directory: 10 tables, search range 128, selector 3, shift 32.
+        #expect(sniff(Array("OTTO".utf8) + [0, 10, 0, 128, 0, 3, 0, 32]) == "font/sfnt")
+        #expect(sniff([0, 1, 0, 0] + [0, 16, 1, 0, 0, 4, 0, 0]) == "font/sfnt")
+        #expect(sniff(Array("OTTO".utf8)) == nil, "four bytes are not a font")
         #expect(sniff([UInt8](repeating: 0, count: 34) + Array("LP".utf8)) == "application/vnd.ms-fontobject")
         #expect(sniff(Array("ID3".utf8) + [3, 0]) == "audio/mpeg")
         #expect(sniff([0x4F, 0x67, 0x67, 0x53, 0x00, 0x02]) == "audio/ogg")
@@ -111,6 +114,22 @@ import TestSupport
         #expect(sniff([0xFD, 0x37, 0x7A, 0x58, 0x5A, 0x00, 0x00]) == "application/x-xz")
         #expect(sniff(Array("%!PS-Adobe-3.0".utf8)) == "application/postscript")
         #expect(sniff(Array("plain words".utf8)) == nil)
+    }
+
+    /// A GTK icon cache starts with its version, 1.0: the same four bytes as
+    /// a TrueType font, but no table directory follows.
+    @Test func iconThemeCacheIsNotAFont() {
+        let cache: [UInt8] = [0x00, 0x01, 0x00, 0x00, 0x00, 0x00, 0x00, 0x0C, 0x00, 0x00, 0x01, 0x64] + [UInt8](repeating: 0, count: 52)
+        let type = StandardMediaTypeSniffer().mediaType(of: MediaTypeSample(prefix: cache, filename: "icon-theme.cache"))
+        #expect(type?.essence != "font/sfnt")
+        #expect(SignatureTable.match(cache) == nil)
+    }
+
+    /// Zip containers are named by their extension, as `file` and browsers name them.
+    @Test(arguments: [("app.jar", "application/java-archive"), ("report.docx", "application/vnd.openxmlformats-officedocument.wordprocessingml.document"), ("book.epub", "application/epub+zip"), ("plain.zip", "application/zip"), ("no-extension", "application/zip")])
+    func zipContainerIsNamedByItsExtension(filename: String, expected: String) {
+        let zip: [UInt8] = [0x50, 0x4B, 0x03, 0x04, 0x14, 0x00, 0x08, 0x08] + Array("META-INF/MANIFEST.MF".utf8)
+        #expect(StandardMediaTypeSniffer().mediaType(of: MediaTypeSample(prefix: zip, filename: filename))?.essence == expected)
     }
 
     @Test func marksAlreadyCompressedTypes() {

@@ -6,8 +6,9 @@ import UploaderItems
 /// Rows of docs/bad-input.md that no other test covered.
 @Suite struct BadInputCatalogueTests {
     @Test(arguments: [
-        ("f@x;type=a/b;bogus=1", "unknown parameter 'bogus'; use ;type=MIME or ;filename=NAME"),
-        ("f@x;type=a/b;nothing", "expected ;type=MIME or ;filename=NAME after the path"),
+        ("f@x;tpye=a/b", "unknown parameter 'tpye'; use ;type=MIME or ;filename=NAME, or double-quote a value that holds ';'"),
+        ("f@x;filename=a;bogus=1", "unknown parameter 'bogus'; use ;type=MIME or ;filename=NAME, or double-quote a value that holds ';'"),
+        ("f@x;headers=X-A:1", "curl's ;headers= is not supported; use ;type=MIME or ;filename=NAME"),
         ("f@x;filename=\"a\"b", "expected ';' after the quoted filename= value"),
         ("f@;type=text/plain", "the file path is empty"),
     ])
@@ -18,7 +19,8 @@ import UploaderItems
 
     @Test(arguments: [
         ("noequals", "-F takes name=value or name=@path"),
-        ("=value", "the part name before '=' is empty"),
+        ("a=x;y=z", "unknown parameter 'y'; use ;type=MIME or ;filename=NAME, or double-quote a value that holds ';'"),
+        ("a=\"open", "a quoted value has no closing quote"),
     ])
     func malformedFormPartNamesTheProblem(text: String, reason: String) throws {
         let error = try #require(throws: InputError.self) { try RequestItem(parsingFormPart: text) }

@@ -8,7 +8,7 @@ import Testing
         (["a=1", "photo@/nonexistent/cat.jpg"], "/nonexistent/cat.jpg"),
         (["dir@/tmp"], "/tmp"),
         (["justaword"], "justaword"),
-        (["=value"], "=value"),
+        ([":value"], ":value"),
         (["-H", "X-Bad: a\rb"], "X-Bad"),
         (["Bad Name:x"], "Bad Name"),
         (["--form", "f@/etc/hostname"], "--form"),

@@ -24,6 +24,8 @@ import UploaderItems
         ("X-Note:\u{06D6}x", .header(name: "X-Note", value: "\u{06D6}x")),
         ("word=\u{0301}", .field(name: "word", value: "\u{0301}")),
         ("doc@\u{0301}.txt;type=text/plain", .file(name: "doc", source: .init(path: "\u{0301}.txt", type: "text/plain"))),
+        // HTTPie's items keep a ';' that starts no parameter in the path.
+        ("f@x;c.txt", .file(name: "f", source: .init(path: "x;c.txt"))),
     ])
     func parsesItem(text: String, expected: RequestItem) throws {
         #expect(try RequestItem(parsing: text) == expected)
@@ -46,6 +48,35 @@ import UploaderItems
         #expect(source.isStandardInput)
     }
 
+    /// Empty names are sent as both peers send them (contract, "Peer syntax").
+    @Test(arguments: [
+        ("=value", RequestItem.field(name: "", value: "value")),
+        ("@file", .file(name: "", source: .init(path: "file"))),
+        (":=1", .rawJSON(name: "", json: "1")),
+        ("==q", .query(name: "", value: "q")),
+    ])
+    func acceptsAnEmptyName(text: String, expected: RequestItem) throws {
+        #expect(try RequestItem(parsing: text) == expected)
+    }
+
+    /// curl's `-F` value syntax, each case checked against curl 7.88's wire.
+    @Test(arguments: [
+        ("=v", RequestItem.field(name: "", value: "v")),
+        ("a=b;type=text/x-foo", .textPart(name: "a", value: "b", type: "text/x-foo", filename: nil)),
+        ("a=b; type=text/x", .textPart(name: "a", value: "b", type: "text/x", filename: nil)),
+        ("a=b;filename=x.txt", .textPart(name: "a", value: "b", type: nil, filename: "x.txt")),
+        (#"a="x;y""#, .field(name: "a", value: "x;y")),
+        (#"a="x\"y\\z""#, .field(name: "a", value: #"x"y\z"#)),
+        (#"f=@"my;file.txt""#, .file(name: "f", source: .init(path: "my;file.txt"))),
+        ("f=@x;type=text/plain;charset=utf-8", .file(name: "f", source: .init(path: "x", type: "text/plain;charset=utf-8"))),
+        ("f=@x;type=text/plain;charset=utf-8;filename=y", .file(name: "f", source: .init(path: "x", type: "text/plain;charset=utf-8", filename: "y"))),
+        (#"f=@x;filename="a\"b.txt""#, .file(name: "f", source: .init(path: "x", filename: #"a"b.txt"#))),
+        (#"f=@x;filename="a;b.txt";type=image/png"#, .file(name: "f", source: .init(path: "x", type: "image/png", filename: "a;b.txt"))),
+    ])
+    func parsesCurlFormSyntax(text: String, expected: RequestItem) throws {
+        #expect(try RequestItem(parsingFormPart: text) == expected)
+    }
+
     @Test func parsesCurlFormParts() throws {
         #expect(try RequestItem(parsingFormPart: "name=value") == .field(name: "name", value: "value"))
         #expect(try RequestItem(parsingFormPart: "name=\u{0301}value") == .field(name: "name", value: "\u{0301}value"))
@@ -53,7 +84,7 @@ import UploaderItems
             == .file(name: "doc", source: .init(path: "r.pdf", type: "application/pdf")))
     }
 
-    @Test(arguments: ["plainword", "=value", "@file", "f@", "f@x;type=", "f@x;filename=\"open"])
+    @Test(arguments: ["plainword", ":value", "f@", "f@x;type=", "f@x;filename=\"open"])
     func rejectsMalformedItem(text: String) {
         let error = #expect(throws: InputError.self) { try RequestItem(parsing: text) }
         #expect(error?.description.contains("'\(text)'") == true)

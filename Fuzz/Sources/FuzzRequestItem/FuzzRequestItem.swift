@@ -6,7 +6,8 @@ import FuzzUploaderItems
 /// Invariants: parsing never traps; an error quotes the item as messages
 /// echo it (control characters escaped, cut after 200 characters); a parsed item
 /// written back with its name escaped parses to the same item (where the
-/// grammar is unambiguous); names are never empty.
+/// grammar is unambiguous); only a header's name is never empty (others may
+/// be, as the peers allow); a `-F` name holds no `=`.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzRequestItem(_ start: UnsafeRawPointer?, _ count: Int) -> CInt {
     var input = FuzzInput(start, count)
@@ -20,8 +21,8 @@ public func fuzzRequestItem(_ start: UnsafeRawPointer?, _ count: Int) -> CInt {
     do {
         let item = try RequestItem(parsingFormPart: text)
         switch item {
-        case .field(let name, _), .file(let name, _):
-            fuzzCheck(!name.isEmpty && !name.contains("="), "-F name \(name.debugDescription) from \(text.debugDescription)")
+        case .field(let name, _), .file(let name, _), .textPart(let name, _, _, _):
+            fuzzCheck(!name.unicodeScalars.contains("="), "-F name \(name.debugDescription) from \(text.debugDescription)")
         default:
             fuzzCheck(false, "-F gave \(item) for \(text.debugDescription)")
         }
@@ -35,20 +36,23 @@ private func check(_ item: RequestItem, parsedFrom text: String) {
     let written: String?
     switch item {
     case .field(let name, let value):
-        fuzzCheck(!name.isEmpty, "empty field name from \(text.debugDescription)")
         written = value.unicodeScalars.first == "=" ? nil : escape(name) + "=" + value
     case .query(let name, let value):
-        fuzzCheck(!name.isEmpty, "empty query name from \(text.debugDescription)")
         written = escape(name) + "==" + value
     case .rawJSON(let name, let json):
-        fuzzCheck(!name.isEmpty, "empty JSON name from \(text.debugDescription)")
         written = escape(name) + ":=" + json
     case .header(let name, let value):
         fuzzCheck(!name.isEmpty, "empty header name from \(text.debugDescription)")
         fuzzCheck(value == value.trimmingSpaces, "header value \(value.debugDescription) keeps outer spaces")
         written = value.unicodeScalars.first == "=" ? nil : escape(name) + ":" + value
     case .file(let name, let source):
-        fuzzCheck(!name.isEmpty && !source.path.isEmpty, "empty file name or path from \(text.debugDescription)")
+        fuzzCheck(!source.path.isEmpty, "empty file path from \(text.debugDescription)")
+        // Quoted words (curl's syntax) may hold anything, parameters included;
+        // the checks below are for bare ones.
+        guard !text.unicodeScalars.contains("\"") else {
+            written = nil
+            break
+        }
         // Scalar by scalar: String.contains matches canonical equivalents, and
         // U+037E GREEK QUESTION MARK is one of ";", but not a separator.
         let keeps = { (parameter: String) in source.path.unicodeScalars.firstRange(of: parameter.unicodeScalars) != nil }
@@ -63,6 +67,9 @@ private func check(_ item: RequestItem, parsedFrom text: String) {
         } else {
             written = nil
         }
+    case .textPart:
+        fuzzCheck(false, "an HTTPie item gave a -F text part for \(text.debugDescription)")
+        written = nil
     }
     guard let written else { return }
     do {

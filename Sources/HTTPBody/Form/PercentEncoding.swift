@@ -25,6 +25,13 @@ package enum PercentEncoding {
             isUnreserved(byte) || "!$&'()*+,;=:@".utf8.contains(byte)
         }
 
+        /// Every character a URI may hold as it is (RFC 3986, section 2):
+        /// unreserved and reserved; what is left to encode in a URL someone
+        /// typed is non-ASCII text, spaces and `"<>\^`{|}`.
+        package static let uriCharacters = AllowedBytes { byte in
+            isUnreserved(byte) || ":/?#[]@!$&'()*+,;=".utf8.contains(byte)
+        }
+
         /// `attr-char` (RFC 8187, section 3.2.1): what an extended parameter
         /// value such as `filename*=UTF-8''…` may hold.
         package static let attributeCharacters = AllowedBytes { byte in
@@ -50,6 +57,27 @@ package enum PercentEncoding {
         }
     }
 
+    /// `text`'s UTF-8 encoded, except that escapes already in it (`%` and
+    /// two hex digits) are kept as they are, as curl and HTTPie keep them in
+    /// a URL; a `%` that starts no escape becomes `%25`.
+    package static func encodeKeepingEscapes(_ text: String, allowing allowed: AllowedBytes) -> String {
+        let utf8 = Array(text.utf8)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(utf8.count)
+        var index = 0
+        while index < utf8.count {
+            let byte = utf8[index]
+            if byte == UInt8(ascii: "%"), index + 2 < utf8.count, isHexDigit(utf8[index + 1]), isHexDigit(utf8[index + 2]) {
+                bytes.append(contentsOf: utf8[index...index + 2])
+                index += 3
+                continue
+            }
+            append(CollectionOfOne(byte), to: &bytes, allowing: allowed)
+            index += 1
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
     /// `text`'s UTF-8 encoded.
     package static func encode(_ text: String, allowing allowed: AllowedBytes) -> String {
         var bytes: [UInt8] = []
@@ -61,6 +89,13 @@ package enum PercentEncoding {
     private static func isLetterOrDigit(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"): true
+        default: false
+        }
+    }
+
+    private static func isHexDigit(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "f"), UInt8(ascii: "A")...UInt8(ascii: "F"): true
         default: false
         }
     }

@@ -43,8 +43,9 @@ package struct JSONObject: Sendable, Hashable, CustomStringConvertible {
     /// The fields, in the order they are written.
     package private(set) var fields: [Field] = []
     /// Where each name stands in `fields`: setting a field is a lookup, not a
-    /// scan, so building an object of 100,000 fields stays linear.
-    private var positions: [String: Int] = [:]
+    /// scan, so building an object of 100,000 fields stays linear. Names are
+    /// compared as written (``ExactName``).
+    private var positions: [ExactName: Int] = [:]
 
     /// Creates an empty object.
     package init() {}
@@ -59,17 +60,18 @@ package struct JSONObject: Sendable, Hashable, CustomStringConvertible {
     /// replaces its value in place, so names stay unique (RFC 8259, section 4);
     /// setting `nil` removes the field.
     package subscript(name: String) -> Value? {
-        get { positions[name].map { fields[$0].value } }
+        get { positions[ExactName(name)].map { fields[$0].value } }
         set {
-            switch (positions[name], newValue) {
+            let key = ExactName(name)
+            switch (positions[key], newValue) {
             case let (index?, value?):
                 fields[index].value = value
             case let (index?, nil):
                 fields.remove(at: index)
-                positions[name] = nil
-                for later in index..<fields.count { positions[fields[later].name] = later }
+                positions[key] = nil
+                for later in index..<fields.count { positions[ExactName(fields[later].name)] = later }
             case let (nil, value?):
-                positions[name] = fields.count
+                positions[key] = fields.count
                 fields.append(Field(name: name, value: value))
             case (nil, nil):
                 break

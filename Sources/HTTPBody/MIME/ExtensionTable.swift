@@ -28,7 +28,7 @@ enum ExtensionTable {
 
     /// The type for an extension (lowercased, without the dot), if known.
     static func mediaType(forExtension fileExtension: String?) -> MediaType? {
-        fileExtension.flatMap { types[$0] }
+        fileExtension.flatMap { types[$0] ?? zipContainers[$0] }
     }
 
     /// The type for an extension that names a text format, used when the
@@ -42,6 +42,28 @@ enum ExtensionTable {
     static func textMediaType(forExtension fileExtension: String?) -> MediaType? {
         fileExtension.flatMap { textExtensions.contains($0) ? types[$0] : nil }
     }
+
+    /// The format a zip archive is, by its extension: a `.jar` is a zip file
+    /// with a manifest, sent as `application/java-archive`, an `.docx` an
+    /// Office document. `nil` unless `match` is zip and the extension names
+    /// one of these.
+    static func zipContainerType(forExtension fileExtension: String?, of match: MediaType) -> MediaType? {
+        guard match.essence == "application/zip", let fileExtension else { return nil }
+        return zipContainers[fileExtension]
+    }
+
+    private static let zipContainers: [String: MediaType] = {
+        let pairs: [(String, String)] = [
+            ("jar", "java-archive"), ("war", "java-archive"), ("ear", "java-archive"),
+            ("apk", "vnd.android.package-archive"), ("epub", "epub+zip"),
+            ("docx", "vnd.openxmlformats-officedocument.wordprocessingml.document"),
+            ("xlsx", "vnd.openxmlformats-officedocument.spreadsheetml.sheet"),
+            ("pptx", "vnd.openxmlformats-officedocument.presentationml.presentation"),
+            ("odt", "vnd.oasis.opendocument.text"), ("ods", "vnd.oasis.opendocument.spreadsheet"),
+            ("odp", "vnd.oasis.opendocument.presentation"),
+        ]
+        return Dictionary(pairs.map { ($0.0, MediaType(type: "application", subtype: $0.1)) }, uniquingKeysWith: { first, _ in first })
+    }()
 
     private static let textExtensions: Set<String> = [
         "txt", "text", "log", "md", "markdown", "json", "csv", "tsv", "html", "htm", "xml", "css",

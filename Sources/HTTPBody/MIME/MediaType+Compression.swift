@@ -16,8 +16,8 @@ extension MediaType {
         case "application":
             return [
                 "zip", "gzip", "x-gzip", "x-bzip2", "x-xz", "x-7z-compressed", "zstd", "x-rar",
-                "x-rar-compressed", "vnd.rar", "java-archive", "epub+zip",
-            ].contains(subtype)
+                "x-rar-compressed", "vnd.rar", "java-archive", "epub+zip", "vnd.android.package-archive",
+            ].contains(subtype) || subtype.hasPrefix("vnd.openxmlformats-officedocument.") || subtype.hasPrefix("vnd.oasis.opendocument.")
         default:
             return false
         }

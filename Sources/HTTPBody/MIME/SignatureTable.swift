@@ -49,9 +49,7 @@ enum SignatureTable {
         Signature([0x52, 0x49, 0x46, 0x46, any, any, any, any, 0x41, 0x56, 0x49, 0x20], "video", "x-msvideo"),
         Signature([0x52, 0x49, 0x46, 0x46, any, any, any, any, 0x57, 0x41, 0x56, 0x45], "audio", "x-wav"),
         Signature("fLaC", "audio", "flac"),
-        // Fonts (WHATWG 6.3)
-        Signature([0x00, 0x01, 0x00, 0x00], "font", "sfnt"),
-        Signature("OTTO", "font", "sfnt"),
+        // Fonts (WHATWG 6.3; sfnt is checked whole, below)
         Signature("ttcf", "font", "collection"),
         Signature("wOFF", "font", "woff"),
         Signature("wOF2", "font", "woff2"),
@@ -72,10 +70,30 @@ enum SignatureTable {
     /// The type whose pattern the bytes start with, or `nil`.
     static func match(_ bytes: [UInt8]) -> MediaType? {
         if let signature = signatures.first(where: { $0.matches(bytes) }) { return signature.mediaType }
+        if matchesSFNT(bytes) { return MediaType(type: "font", subtype: "sfnt") }
         if matchesMP4(bytes) { return MediaType(type: "video", subtype: "mp4") }
         if matchesWebM(bytes) { return MediaType(type: "video", subtype: "webm") }
         if matchesEmbeddedOpenType(bytes) { return MediaType(type: "application", subtype: "vnd.ms-fontobject") }
         return nil
+    }
+
+    /// A TrueType or OpenType font: WHATWG's four bytes (`00 01 00 00` or
+    /// `OTTO`) and the table directory after them, whose search fields
+    /// follow from the table count (OpenType, "Table Directory"). The four
+    /// bytes alone also open other files, a GTK `icon-theme.cache` (version
+    /// 1.0) among them.
+    private static func matchesSFNT(_ bytes: [UInt8]) -> Bool {
+        guard bytes.count >= 12, bytes.starts(with: [0x00, 0x01, 0x00, 0x00]) || bytes.starts(with: Array("OTTO".utf8)) else { return false }
+        let field = { (offset: Int) in Int(bytes[offset]) << 8 | Int(bytes[offset + 1]) }
+        let tableCount = field(4)
+        guard tableCount > 0 else { return false }
+        var power = 1
+        var exponent = 0
+        while power * 2 <= tableCount {
+            power *= 2
+            exponent += 1
+        }
+        return field(6) == power * 16 && field(8) == exponent && field(10) == tableCount * 16 - power * 16
     }
 
     /// WHATWG 6.2.1: an `ftyp` box whose major or a compatible brand starts with `mp4`.

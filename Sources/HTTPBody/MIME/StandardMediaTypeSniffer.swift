@@ -17,7 +17,9 @@ public struct StandardMediaTypeSniffer: MediaTypeSniffer {
         guard !sample.prefix.isEmpty else {
             return ExtensionTable.mediaType(forExtension: sample.fileExtension)  // no content to look at
         }
-        if let match = SignatureTable.match(sample.prefix) { return match }
+        if let match = SignatureTable.match(sample.prefix) {
+            return ExtensionTable.zipContainerType(forExtension: sample.fileExtension, of: match) ?? match
+        }
         let named = ExtensionTable.textMediaType(forExtension: sample.fileExtension).flatMap { type in
             Self.content(of: sample, agreesWith: type) ? type : nil
         }
