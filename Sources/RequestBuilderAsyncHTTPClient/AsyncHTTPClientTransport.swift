@@ -58,7 +58,7 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
         outgoing.method = HTTPMethod(rawValue: request.head.method.rawValue)
         // The head as built, Host and framing included: AsyncHTTPClient keeps
         // a Host field and writes its own framing fields, with the same values,
-        // in the same place (last), so the wire equals RawHTTPRequest's bytes.
+        // in the same place (last): the wire carries RawHTTPRequest's head, field for field.
         for field in request.head.headerFields {
             outgoing.headers.add(name: field.name.rawName, value: field.value)
         }
