@@ -35,6 +35,7 @@ let package = Package(
             name: "FuzzHeaderValidation",
             dependencies: [
                 "FuzzSupport",
+                .product(name: "HTTPBody", package: "swift-http-body"),
                 .product(name: "RequestBuilder", package: "swift-http-body"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ],
