@@ -35,9 +35,8 @@ struct RequestAssembler {
         for (name, value) in try headerItems() {
             builder = builder.header(name, value)
         }
-        if case let pairs = queryPairs, !pairs.isEmpty {
-            builder = builder.query(pairs)
-        }
+        let pairs = queryPairs
+        if !pairs.isEmpty { builder = builder.query(pairs) }
         if let body { builder = builder.task(body) }
         if gzip { builder = builder.gzip() }
         if let timeout {
