@@ -197,6 +197,40 @@ import Testing
         #expect(text.contains("POST https://api.example.com/notes received 4 bytes"))
     }
 
+    /// Each outcome's line at the level that matches it, defaults and chosen levels alike.
+    @Test(arguments: [
+        (HTTPResponse.Status.ok, Logger.Level.info, Logger.Level.debug),
+        (.found, .info, .debug),
+        (.notFound, .notice, .warning),
+        (.serviceUnavailable, .error, .critical),
+    ])
+    func logsEachOutcomeAtItsLevel(status: HTTPResponse.Status, byDefault: Logger.Level, chosen: Logger.Level) async throws {
+        let custom = LoggingMiddleware.Levels(success: .debug, clientError: .warning, serverError: .critical, failure: .critical)
+        for (levels, expected) in [(LoggingMiddleware.Levels(), byDefault), (custom, chosen)] {
+            let lines = LockedBox<[String]>([])
+            let logger = Logger(label: "test") { _ in CapturingLogHandler(lines: lines) }
+            let stub = StubTransport(fallback: .status(status))
+            var request = try Self.request()
+            request.acceptableStatus = .any
+            _ = try await RequestClient(transport: stub, middleware: [.logging(to: logger, levels: levels)]).send(request)
+            let line = lines.value.first { $0.contains(" -> \(status.code) in ") }
+            #expect(line?.hasPrefix("\(expected) ") == true, "\(lines.value)")
+        }
+    }
+
+    @Test func logsAFailureAsAnErrorAndACancellationAsRoutine() async throws {
+        let lines = LockedBox<[String]>([])
+        let logger = Logger(label: "test") { _ in CapturingLogHandler(lines: lines) }
+        let failing = StubTransport(fallback: .failure(RequestError.transport(try Self.request(), "connection refused")))
+        await #expect(throws: RequestError.self) { try await RequestClient(transport: failing, middleware: [.logging(to: logger)]).send(try Self.request()) }
+        let cancelled = StubTransport(fallback: .failure(RequestError.cancelled(try Self.request())))
+        await #expect(throws: RequestError.self) { try await RequestClient(transport: cancelled, middleware: [.logging(to: logger)]).send(try Self.request()) }
+        let failures = lines.value.filter { $0.contains(" failed after ") }
+        #expect(failures.count == 2, "\(lines.value)")
+        #expect(failures.first?.hasPrefix("error ") == true)
+        #expect(failures.last?.hasPrefix("info ") == true)
+    }
+
     @Test func refreshesCredentialOnceOnUnauthorized() async throws {
         let refreshes = LockedBox(0)
         let store = CredentialStore(credential: "stale") {

@@ -6,16 +6,17 @@ public import Logging
 /// Logs each request through swift-log: method, URL, status, duration, and
 /// bytes sent and received, with credentials redacted.
 ///
-/// One line per request at ``level`` when it completes, `warning` when it
-/// fails; header fields at `trace`, with the values of `Authorization`,
+/// One line per request, at a level that matches how it ended (``Levels``:
+/// `info` for a success, `notice` for a 4xx, `error` for a 5xx or a failure
+/// by default); header fields at `trace`, with the values of `Authorization`,
 /// `Proxy-Authorization`, `Cookie` and `Set-Cookie` replaced by `<redacted>`.
 /// The default logger discards everything, so logging costs nothing until
 /// a logger is injected.
 public struct LoggingMiddleware: RequestMiddleware {
     /// Where the lines go.
     public var logger: Logger
-    /// The level of the line for a completed request.
-    public var level: Logger.Level
+    /// The level of each request's line, by outcome.
+    public var levels: Levels
 
     /// The fields whose values are never logged.
     public static let redactedFields: Set<HTTPField.Name> = [
@@ -23,9 +24,9 @@ public struct LoggingMiddleware: RequestMiddleware {
     ]
 
     /// Creates the middleware.
-    public init(logger: Logger = Logger(label: "RequestBuilder", factory: { _ in SwiftLogNoOpLogHandler() }), level: Logger.Level = .info) {
+    public init(logger: Logger = Logger(label: "RequestBuilder", factory: { _ in SwiftLogNoOpLogHandler() }), levels: Levels = Levels()) {
         self.logger = logger
-        self.level = level
+        self.levels = levels
     }
 
     /// Passes the request on and logs how it went: one line when the head
@@ -39,7 +40,7 @@ public struct LoggingMiddleware: RequestMiddleware {
         do {
             var response = try await next(request)
             let elapsed = clock.now - start
-            logger.log(level: level, "\(target) -> \(response.status.code) in \(Self.milliseconds(elapsed)) ms, sent \(sent) bytes")
+            logger.log(level: levels.level(for: response.status), "\(target) -> \(response.status.code) in \(Self.milliseconds(elapsed)) ms, sent \(sent) bytes")
             logger.trace("\(target) response headers: \(Self.redacted(response.headerFields))")
             let logger = self.logger
             response.body = response.body.observingEnd { received, error in
@@ -52,7 +53,7 @@ public struct LoggingMiddleware: RequestMiddleware {
             return response
         } catch {
             let elapsed = clock.now - start
-            logger.warning("\(target) failed after \(Self.milliseconds(elapsed)) ms, sent \(sent) bytes: \(Self.redactedDescription(of: error))")
+            logger.log(level: levels.level(for: error), "\(target) failed after \(Self.milliseconds(elapsed)) ms, sent \(sent) bytes: \(Self.redactedDescription(of: error))")
             throw error
         }
     }
@@ -79,7 +80,7 @@ public struct LoggingMiddleware: RequestMiddleware {
 
 extension RequestMiddleware where Self == LoggingMiddleware {
     /// Logs each request to `logger`; see ``LoggingMiddleware``.
-    public static func logging(to logger: Logger, level: Logger.Level = .info) -> LoggingMiddleware {
-        LoggingMiddleware(logger: logger, level: level)
+    public static func logging(to logger: Logger, levels: LoggingMiddleware.Levels = .init()) -> LoggingMiddleware {
+        LoggingMiddleware(logger: logger, levels: levels)
     }
 }
