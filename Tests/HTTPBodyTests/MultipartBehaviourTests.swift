@@ -103,6 +103,21 @@ import TestSupport
         #expect(multipart.contains(encoder.boolEncoding == .literal ? "admin=true" : "admin=1"))
     }
 
+    /// A JSON part beside a file, as APIs take metadata: `application/json`,
+    /// keys sorted, checked by multipart-kit.
+    @Test func appendsAnEncodableValueAsAJSONPart() async throws {
+        struct Metadata: Encodable, Sendable { var title: String; var tags: [String]; var rating: Double }
+        var form = MultipartFormData(boundary: try .constant("B0UNDARY"))
+        try form.append(json: Metadata(title: "Sunset", tags: ["sea"], rating: 4.5), name: "metadata")
+        form.append("caption", name: "note")
+        let parts = try parseWithMultipartKit(try await RequestBody.multipart(form).collect(), boundary: "B0UNDARY")
+        try #require(parts.count == 2)
+        #expect(parts[0].headers == [#"Content-Disposition: form-data; name="metadata""#, "Content-Type: application/json"])
+        #expect(String(decoding: parts[0].body, as: UTF8.self) == #"{"rating":4.5,"tags":["sea"],"title":"Sunset"}"#)
+        let error = #expect(throws: JSONBodyError.self) { try form.append(json: ["bad": Double.nan], name: "x") }
+        #expect(error?.description.contains("bad") == true)
+    }
+
     @Test func knowsLengthWithoutReadingFiles() throws {
         let directory = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }

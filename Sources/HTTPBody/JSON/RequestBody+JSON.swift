@@ -14,15 +14,19 @@ extension RequestBody {
         _ value: (some Encodable & Sendable)?,
         encoder: JSONEncoder = .deterministic
     ) throws(JSONBodyError) -> RequestBody {
-        let data: Data
+        .bytes(try jsonBytes(value, encoder: encoder), contentType: .json)
+    }
+
+    /// `value` encoded as JSON, its failure named by coding path: the one
+    /// JSON encoding step of JSON bodies and JSON multipart parts.
+    package static func jsonBytes(_ value: (some Encodable & Sendable)?, encoder: JSONEncoder) throws(JSONBodyError) -> [UInt8] {
         do {
-            data = try encoder.encode(value)
+            return [UInt8](try encoder.encode(value))
         } catch let EncodingError.invalidValue(_, context) {
             throw .invalidValue(at: CodingPathText.json(context.codingPath), reason: context.debugDescription)
         } catch {
             throw .invalidValue(at: "the top level", reason: "\(error)")
         }
-        return .bytes([UInt8](data), contentType: .json)
     }
 
     /// A body holding a JSON object built field by field, sent as `application/json`.
