@@ -99,6 +99,9 @@ public final class URLSessionTransport: HTTPTransport {
         }
         if sendsFilesInPlace, let location = body.file, let path = String(validating: location.bytes, as: UTF8.self) {
             let fileURL = URL(filePath: path)
+            // URLSession sizes the file as it sends it; a length taken when the
+            // request was built would disagree with the bytes if the file changed.
+            urlRequest.setValue(nil, forHTTPHeaderField: "Content-Length")
             return try await run(request, progress: progress) { session.uploadTask(with: urlRequest, fromFile: fileURL) }
         }
         let file = try await SpooledBody.write(body, for: request, in: stagingDirectory)

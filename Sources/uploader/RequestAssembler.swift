@@ -199,17 +199,19 @@ struct RequestAssembler {
                 throw InputError(.conflictingInput, "--boundary: \(error.description)")
             }
         }
-        for case .rawJSON(let name, let json) in invocation.items {
-            _ = try Self.rawJSON(name: name, json: json)  // named now, before any file is read
+        // Raw JSON is checked now, before any file is read, and sent as checked.
+        var checkedJSON: [Int: RawJSON] = [:]
+        for (index, item) in invocation.items.enumerated() {
+            if case .rawJSON(let name, let json) = item { checkedJSON[index] = try Self.rawJSON(name: name, json: json) }
         }
         let items = invocation.items
-        return .multipart(boundary: chosenBoundary) { form in
-            for item in items {
+        return .multipart(boundary: chosenBoundary) { [checkedJSON] form in
+            for (index, item) in items.enumerated() {
                 switch item {
                 case .field(let name, let value):
                     form.append(value, name: name)
-                case .rawJSON(let name, let json):
-                    form.append(Array(try Self.rawJSON(name: name, json: json).text.utf8), name: name, contentType: .json)
+                case .rawJSON(let name, _):
+                    form.append(Array(checkedJSON[index]?.text.utf8 ?? "".utf8), name: name, contentType: .json)
                 case .file(let name, let source):
                     try Self.appendFile(source, name: name, to: &form)
                 case .textPart(let name, let value, let type, let filename):
