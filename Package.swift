@@ -192,6 +192,19 @@ let package = Package(
             ],
             swiftSettings: sharedSwiftSettings
         ),
+        // The library as a user's package sees it: products imported plainly,
+        // never `@testable`, so a default that wins over a user's spelling shows.
+        .testTarget(
+            name: "PublicAPITests",
+            dependencies: [
+                "HTTPBody",
+                "RequestBuilder",
+                "RequestBuilderAsyncHTTPClient",
+                "TestSupport",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ],
+            swiftSettings: sharedSwiftSettings
+        ),
         .testTarget(
             name: "UploaderTests",
             dependencies: [
