@@ -37,13 +37,16 @@ struct Photo: Decodable, Sendable {
 
 // MARK: The API
 
-/// What every endpoint of this API shares.
+/// What every endpoint of this API shares: the server, the decoder and an
+/// `Accept` field. Each endpoint still states its method and task: those are
+/// what differ, and a requirement left to a default is one a typo can lose.
 protocol PlaceholderEndpoint: Endpoint {}
 
 extension PlaceholderEndpoint {
     // A literal URL, valid by inspection.
     var baseURL: URL { URL(string: "https://jsonplaceholder.typicode.com")! }
     var decoder: JSONDecoder { Placeholder.decoder }
+    var headers: HTTPFields { [.accept: "application/json"] }
 }
 
 enum Placeholder {
@@ -57,6 +60,7 @@ enum Placeholder {
 struct ListPosts: PlaceholderEndpoint {
     typealias Response = [Post]
     var userId: Int?
+    var method: HTTPRequest.Method { .get }
     var path: [String] { ["posts"] }
     var task: HTTPTask { userId.map { .query([("userId", String($0))]) } ?? .plain }
 }
@@ -64,7 +68,9 @@ struct ListPosts: PlaceholderEndpoint {
 struct GetPost: PlaceholderEndpoint {
     typealias Response = Post
     var id: Int
+    var method: HTTPRequest.Method { .get }
     var path: [String] { ["posts", String(id)] }
+    var task: HTTPTask { .plain }
 }
 
 struct CreatePost: PlaceholderEndpoint {
@@ -98,6 +104,7 @@ struct DeletePost: PlaceholderEndpoint {
     var id: Int
     var method: HTTPRequest.Method { .delete }
     var path: [String] { ["posts", String(id)] }
+    var task: HTTPTask { .plain }
 }
 
 /// An image upload with query parameters: the composite multipart task.
@@ -109,8 +116,9 @@ struct UploadPhoto: PlaceholderEndpoint {
     var token: String
     var method: HTTPRequest.Method { .post }
     var path: [String] { ["albums", String(albumId), "photos"] }
-    var headerFields: HTTPFields {
-        get throws(RequestError) { HTTPFields([try .authorization(bearer: token), try .accept(.json)]) }
+    // The getter may throw: `prepare()` reports a bad token as an invalid request.
+    var headers: HTTPFields {
+        get throws { HTTPFields([try .authorization(bearer: token), try .accept(.json)]) }
     }
     var task: HTTPTask {
         .multipart(boundary: (try? .constant(Placeholder.boundary)) ?? .random()) { form in

@@ -1,8 +1,7 @@
 // The same post and photo API as one enum, for users coming from Moya's
-// `TargetType`. The response type is `Data` because the cases return
-// different models; decode at the call site with `response.decode(Post.self)`.
-// Prefer one type per operation (see Samples/PostsAPI) when you can: the
-// compiler then knows each response type.
+// `TargetType`. An enum has one `Response` type for all its cases, so it is
+// `Data` here; the `API` namespace at the end gives each case its own type
+// with `returning(_:)`, so call sites get a `Post` without naming it.
 //
 // Run with `swift run posts-api-enum`.
 
@@ -10,6 +9,11 @@ import Foundation
 import HTTPBody
 import HTTPTypes
 import RequestBuilder
+
+struct Post: Decodable, Sendable {
+    var id: Int
+    var title: String
+}
 
 struct NewPost: Encodable, Sendable {
     var userId: Int
@@ -64,7 +68,20 @@ enum PostAPI: Endpoint {
         }
     }
 
-    var headerFields: HTTPFields { [.accept: "application/json"] }
+    // Moya's type for headers works as it is.
+    var headers: [String: String]? { ["Accept": "application/json"] }
+}
+
+/// Typed endpoints from the enum's cases: `API.posts.get(id: 1)` is an
+/// endpoint whose `Response` is `Post`.
+enum API {
+    static let posts = Posts()
+
+    struct Posts: Sendable {
+        func get(id: Int) -> some Endpoint<Post> { PostAPI.getPost(id: id).returning(Post.self) }
+        func create(_ post: NewPost) -> some Endpoint<Post> { PostAPI.createPost(post).returning(Post.self) }
+        func delete(id: Int) -> some Endpoint<EmptyResponse> { PostAPI.deletePost(id: id).returning(EmptyResponse.self) }
+    }
 }
 
 /// Prints a request as HTTP/1.1 would send it, escaping bytes that are not printable text.
@@ -94,4 +111,13 @@ for endpoint in [
     .uploadPhoto(albumId: 7, title: "Sunset", image: Data([0x89, 0x50, 0x4E, 0x47])),
 ] {
     await show(endpoint)
+}
+
+// A typed call: the stub answers as the server would, and `send` returns a Post.
+let client = RequestClient(transport: StubTransport([.json(#"{"id": 1, "title": "Hello"}"#)]))
+do {
+    let fetched = try await client.send(API.posts.get(id: 1))
+    print("### API.posts.get(id: 1) decoded: Post(id: \(fetched.id), title: \(fetched.title))")
+} catch {
+    print("error: \(error)")
 }

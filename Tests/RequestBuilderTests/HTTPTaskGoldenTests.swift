@@ -172,7 +172,7 @@ import Testing
             try .userAgent("Tests/1.0"),
         ])
         try await expectSameRequest(
-            endpoint: TestEndpoint(method: .delete, path: ["users", "kim/lee", "posts", "é 1"], headerFields: headers),
+            endpoint: TestEndpoint(method: .delete, path: ["users", "kim/lee", "posts", "é 1"], headers: headers),
             builder: HTTPRequestBuilder.delete(TestAPI.baseURLString)
                 .path("users", "kim/lee").path("posts", "é 1")
                 .bearer("abc.def-123").accept(.json).userAgent("Tests/1.0"),

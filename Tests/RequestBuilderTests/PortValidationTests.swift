@@ -12,6 +12,9 @@ import Testing
         let base: String
         var baseURL: URL { URL(string: base) ?? URL(filePath: "/") }
         var path: [String] { ["items"] }
+        var method: HTTPRequest.Method { .get }
+        var task: HTTPTask { .plain }
+        var headers: HTTPFields { [:] }
     }
 
     static let badPorts = ["65536", "99999", "12345678901234567890"]

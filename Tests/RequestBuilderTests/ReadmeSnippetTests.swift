@@ -18,9 +18,7 @@ import Testing
             var path: [String] { ["posts"] }                       // segments, each percent-encoded
             var method: HTTPRequest.Method { .post }
             var task: HTTPTask { .json(post) }                     // or .query, .form, .multipart, .file...
-            var headerFields: HTTPFields {
-                get throws(RequestError) { HTTPFields([try .accept(.json)]) }
-            }
+            var headers: HTTPFields { [.accept: "application/json"] }
         }
 
         let request = try CreatePost(post: Post(id: 0, title: "Hello")).prepare()
@@ -48,6 +46,30 @@ import Testing
         #expect(String(decoding: bytes, as: UTF8.self).hasPrefix("POST /v1/albums/7/photos?resize=1024 HTTP/1.1\r\n"))
     }
 
+    @Test func typedEnumSnippetSends() async throws {
+        struct Post: Codable, Sendable { var id: Int; var title: String }
+        let client = RequestClient(transport: StubTransport([.json(#"{"id": 1, "title": "Hi"}"#)]))
+        // README snippet 3 begins
+        enum PostAPI: Endpoint {
+            case getPost(id: Int)
+            case deletePost(id: Int)
+            typealias Response = Data                          // an enum has one, for every case
+            var baseURL: URL { URL(string: "https://api.example.com/v1")! }
+            var path: [String] {
+                switch self { case .getPost(let id), .deletePost(let id): ["posts", String(id)] }
+            }
+            var method: HTTPRequest.Method { if case .deletePost = self { .delete } else { .get } }
+            var task: HTTPTask { .plain }
+            var headers: [String: String]? { ["Accept": "application/json"] }  // Moya's type
+
+            static func post(id: Int) -> some Endpoint<Post> { getPost(id: id).returning(Post.self) }
+        }
+        let post = try await client.send(PostAPI.post(id: 1))   // a Post
+        // README snippet 3 ends
+        #expect(post.title == "Hi")
+        #expect(client.transport is StubTransport)
+    }
+
     @Test func readmeShowsTheSnippetsCompiledHere() throws {
         let testFile = URL(filePath: #filePath)
         let root = testFile.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -57,7 +79,7 @@ import Testing
             .components(separatedBy: "\n## ").first?  // this section only: others follow it
             .components(separatedBy: "```swift\n").dropFirst()
             .compactMap { $0.components(separatedBy: "```").first } ?? []
-        #expect(blocks.count == 2)
+        #expect(blocks.count == 3)
         for (index, block) in blocks.enumerated() {
             let start = "// README snippet \(index + 1) begins\n"
             let end = "        // README snippet \(index + 1) ends"

@@ -74,7 +74,9 @@ import Testing
             let token: String
             var baseURL: URL { TestAPI.baseURL }
             var path: [String] { ["me"] }
-            var headerFields: HTTPFields {
+            var method: HTTPRequest.Method { .get }
+            var task: HTTPTask { .plain }
+            var headers: HTTPFields {
                 get throws(RequestError) { HTTPFields([try .authorization(bearer: token)]) }
             }
         }

@@ -87,6 +87,9 @@ import Testing
             typealias Response = Post
             var baseURL: URL { TestAPI.baseURL }
             var path: [String] { ["posts", "1"] }
+            var method: HTTPRequest.Method { .get }
+            var task: HTTPTask { .plain }
+            var headers: HTTPFields { [:] }
             var decoder: JSONDecoder { .snakeCaseISO8601 }
             var sampleData: Data? { Data(#"{"id": 1, "user_id": 7, "created_at": "2025-04-04T09:30:00Z"}"#.utf8) }
         }

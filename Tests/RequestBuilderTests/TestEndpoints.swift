@@ -11,7 +11,7 @@ struct TestEndpoint: Endpoint {
     var method: HTTPRequest.Method = .get
     var path: [String] = []
     var task: HTTPTask = .plain
-    var headerFields: HTTPFields = [:]
+    var headers: HTTPFields = [:]
     var baseURL: URL { TestAPI.baseURL }
 }
 

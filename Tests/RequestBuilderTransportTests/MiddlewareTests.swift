@@ -332,6 +332,9 @@ struct CapturingLogHandler: LogHandler {
         typealias Response = Post
         var baseURL: URL { URL(string: "https://api.example.com/v1") ?? URL(filePath: "/") }
         var path: [String] { ["posts", "a/b"] }
+        var method: HTTPRequest.Method { .get }
+        var task: HTTPTask { .plain }
+        var headers: HTTPFields { [:] }
         var sampleData: Data? { Data(#"{"id": 7, "title": "Hello"}"#.utf8) }
     }
 

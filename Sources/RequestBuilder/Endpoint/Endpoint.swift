@@ -6,8 +6,8 @@ public import HTTPTypes
 ///
 /// In the spirit of Moya's `TargetType`, with what hand-written layers keep
 /// missing: the path is a list of segments, each percent-encoded (never glued
-/// from strings); header fields are typed and validated; the response type
-/// travels with the endpoint, so a call site needs no annotation:
+/// from strings); header fields are validated; the response type travels with
+/// the endpoint, so a call site needs no annotation:
 ///
 /// ```swift
 /// struct GetPost: Endpoint {
@@ -15,16 +15,57 @@ public import HTTPTypes
 ///     let id: Int
 ///     var baseURL: URL { URL(string: "https://jsonplaceholder.typicode.com")! }
 ///     var path: [String] { ["posts", String(id)] }
+///     var method: HTTPRequest.Method { .get }
+///     var task: HTTPTask { .plain }
+///     var headers: HTTPFields { [.accept: "application/json"] }
 /// }
 /// let post = try await client.send(GetPost(id: 1))  // a Post
 /// ```
 ///
-/// Only ``baseURL`` and ``path`` are required; everything else has a default.
-public protocol Endpoint: Sendable {
+/// ## Required and optional members
+///
+/// What shapes the request on the wire is required — ``baseURL``, ``path``,
+/// ``method``, ``task`` and ``headers`` — so a member spelled differently from
+/// the requirement does not compile, instead of compiling and being ignored
+/// while a default takes its place. The rest have defaults, and each accepts
+/// the types people write for it:
+///
+/// - ``timeout``: a `Duration`, a `TimeInterval` or an `Int` of seconds, or an
+///   optional of one (`nil` leaves the transport's default). Any other type
+///   makes ``prepare()`` throw, naming it.
+/// - ``sampleData``: `Data` or `Data?`.
+/// - ``acceptableStatus``: which statuses count as success (2xx by default).
+/// - ``decoder``: the `JSONDecoder` for the response.
+///
+/// ``headers`` may be an `HTTPFields`, a `[String: String]` (Moya's type;
+/// sent in name order, each name and value validated), a `[HTTPField]`, or an
+/// optional of one, and its getter may throw any error.
+///
+/// ## Porting from Moya
+///
+/// `TargetType`'s `baseURL`, `method`, `task` and `sampleData` keep their
+/// names; `path` is a list of segments instead of a string; `headers` keeps
+/// its name and its `[String: String]?` type; `validationType` becomes
+/// ``acceptableStatus``. A property with no counterpart here, such as
+/// `timeoutInterval`, is not a requirement and is not read: name it
+/// ``timeout``.
+public protocol Endpoint<Response>: Sendable {
     /// The type the response body decodes to: a `Decodable` model, `Data` for
     /// the raw bytes, `String` for text, or ``EmptyResponse`` when the body is
     /// ignored.
     associatedtype Response: Decodable
+
+    /// The type of ``headers``: `HTTPFields`, `[String: String]`,
+    /// `[HTTPField]`, or an optional of one.
+    associatedtype Headers: HeaderFieldsConvertible
+
+    /// The type of ``timeout``, inferred from the property's declaration:
+    /// `Duration`, `TimeInterval` or `Int` (seconds), or an optional of one.
+    associatedtype Timeout = Duration?
+
+    /// The type of ``sampleData``, inferred from the property's declaration:
+    /// `Data` or `Data?`.
+    associatedtype SampleData = Data?
 
     /// The scheme, host, port and any leading path, such as `https://api.example.com/v1`.
     var baseURL: URL { get }
@@ -33,43 +74,45 @@ public protocol Endpoint: Sendable {
     /// own: `["posts", "a/b"]` becomes `/posts/a%2Fb`.
     var path: [String] { get }
 
-    /// The request method; `GET` by default.
+    /// The request method.
     var method: HTTPRequest.Method { get }
 
-    /// The body and query parameters; ``HTTPTask/plain`` by default.
+    /// The body and query parameters, such as ``HTTPTask/plain`` or
+    /// ``HTTPTask/json(_:encoder:)``.
     var task: HTTPTask { get }
 
-    /// Header fields to send; none by default. Build them with the validating
-    /// helpers, such as `try .authorization(bearer: token)`.
-    var headerFields: HTTPFields { get throws(RequestError) }
+    /// The header fields to send: `[:]` for none. An error the getter throws
+    /// is reported by ``prepare()`` as ``RequestError/Code/invalidRequest``.
+    var headers: Headers { get throws }
 
-    /// How long one attempt may take; `nil` (the transport's default) by default.
-    var timeout: Duration? { get }
+    /// How long one attempt may take; `nil`, the transport's default, unless
+    /// the endpoint says otherwise.
+    var timeout: Timeout { get }
 
     /// The statuses that count as success; 2xx by default.
     var acceptableStatus: AcceptableStatus { get }
 
     /// Canned response bytes for stubbing in tests and previews; `nil` by default.
-    var sampleData: Data? { get }
+    var sampleData: SampleData { get }
 
     /// The decoder for response bodies; a plain `JSONDecoder` by default.
     /// Return one shared instance, such as ``Foundation/JSONDecoder/snakeCaseISO8601``.
     var decoder: JSONDecoder { get }
 }
 
-extension Endpoint {
-    /// `GET`.
-    public var method: HTTPRequest.Method { .get }
-    /// ``HTTPTask/plain``.
-    public var task: HTTPTask { .plain }
-    /// No header fields.
-    public var headerFields: HTTPFields { [:] }
+extension Endpoint where Timeout == Duration? {
     /// `nil`: the transport's default.
     public var timeout: Duration? { nil }
-    /// 2xx.
-    public var acceptableStatus: AcceptableStatus { .successful }
+}
+
+extension Endpoint where SampleData == Data? {
     /// `nil`: no sample.
     public var sampleData: Data? { nil }
+}
+
+extension Endpoint {
+    /// 2xx.
+    public var acceptableStatus: AcceptableStatus { .successful }
     /// A plain `JSONDecoder`.
     public var decoder: JSONDecoder { JSONDecoder() }
 
@@ -77,14 +120,16 @@ extension Endpoint {
     /// ``HTTPRequestBuilder/build()`` as every other request.
     ///
     /// - Throws: ``RequestError`` (``RequestError/Code/invalidRequest``) naming
-    ///   the bad base URL, path segment, header or body.
+    ///   the bad base URL, path segment, header, timeout or body.
     public func prepare() throws(RequestError) -> PreparedRequest {
         var builder = HTTPRequestBuilder(method, baseURL)
             .path(path)
-            .headers(try headerFields)
+            .headers(try headerFields())
             .task(task)
             .acceptingStatus(acceptableStatus)
-        if let timeout { builder = builder.timeout(timeout) }
+        if let timeout = try EndpointSetting.duration(of: timeout, in: Self.self) {
+            builder = builder.timeout(timeout)
+        }
         return try builder.build()
     }
 
@@ -98,9 +143,31 @@ extension Endpoint {
     ///
     /// - Throws: ``RequestError`` when there is no sample or it does not decode.
     public func decodeSample() throws(RequestError) -> Response {
-        guard let sampleData else {
+        guard let sample = try sampleBytes() else {
             throw RequestError.invalidRequest("The endpoint \(Self.self) has no sample data")
         }
-        return try RequestBuilder.Response(head: HTTPResponse(status: .ok), body: sampleData).decode(Response.self, using: decoder)
+        return try RequestBuilder.Response(head: HTTPResponse(status: .ok), body: sample).decode(Response.self, using: decoder)
+    }
+
+    /// ``sampleData`` as bytes, whichever of its types the endpoint declares.
+    ///
+    /// - Throws: ``RequestError`` when ``sampleData`` has a type other than
+    ///   `Data` or `Data?`.
+    public func sampleBytes() throws(RequestError) -> Data? {
+        try EndpointSetting.data(of: sampleData, in: Self.self)
+    }
+
+    /// ``headers`` as validated fields, an error from their getter reported as
+    /// an invalid request naming the endpoint.
+    private func headerFields() throws(RequestError) -> HTTPFields {
+        let headers: Headers
+        do {
+            headers = try self.headers
+        } catch let error as RequestError {
+            throw error
+        } catch {
+            throw RequestError.invalidRequest("The headers of endpoint \(Self.self) could not be made: \(error)", underlying: error)
+        }
+        return try headers.headerFields()
     }
 }

@@ -12,7 +12,7 @@ public import HTTPTypes
 /// ])
 /// let client = RequestClient(transport: stub, middleware: [.retry()])
 /// _ = try await client.send(request)
-/// #expect(await stub.receivedRequests.count == 2)
+/// #expect(stub.receivedRequests.count == 2)
 /// ```
 ///
 /// Replies are used in order; once they run out, every further request gets
@@ -47,8 +47,11 @@ public final class StubTransport: HTTPTransport {
 
         /// A `200 OK` answer with an endpoint's ``Endpoint/sampleData``
         /// (an empty body when it has none).
+        /// A sample of a type other than `Data` or `Data?` fails the request.
         public static func sample(of endpoint: some Endpoint, delay: Duration = .zero) -> Reply {
-            .status(.ok, body: endpoint.sampleData ?? Data(), delay: delay)
+            Reply(delay: delay) { _ in
+                Response(head: HTTPResponse(status: .ok), body: try endpoint.sampleBytes() ?? Data())
+            }
         }
 
         /// A failure, such as `RequestError(code: .transport, ...)`.
