@@ -88,6 +88,15 @@ package final class FileReader {
         return filled
     }
 
+    /// Moves past the next `count` bytes without reading them (`lseek(2)`),
+    /// as if they had been read; at most what the file has left.
+    package func skip(_ count: Int64) throws(RequestBodyError) {
+        let skipped = min(max(0, count), remaining)
+        guard skipped > 0 else { return }
+        guard lseek(descriptor, off_t(skipped), SEEK_CUR) >= 0 else { throw .fileUnreadable(path, errno: errno) }
+        bytesRead += skipped
+    }
+
     /// Reads the next `maximumLength` bytes at most straight into new storage
     /// (one copy, kernel to storage); `nil` once the file has ended, after
     /// checking that it did not grow.

@@ -5,7 +5,7 @@ public struct RequestBodyError: Error, Sendable, Hashable, CustomStringConvertib
     public struct Code: Sendable, Hashable, CustomStringConvertible {
         private enum Base: Hashable {
             case fileNotFound, notARegularFile, fileUnreadable, fileChangedSize
-            case alreadyConsumed, tooLarge, streamLengthMismatch
+            case alreadyConsumed, tooLarge, streamLengthMismatch, notSliceable
         }
 
         private let base: Base
@@ -25,6 +25,10 @@ public struct RequestBodyError: Error, Sendable, Hashable, CustomStringConvertib
         public static let tooLarge = Code(.tooLarge)
         /// A stream produced a different number of bytes than its declared length.
         public static let streamLengthMismatch = Code(.streamLengthMismatch)
+        /// A part of the body was asked for that cannot be given: the body is
+        /// read once, its length is unknown until read, or the range is
+        /// outside it.
+        public static let notSliceable = Code(.notSliceable)
 
         public var description: String { "\(base)" }
     }
@@ -66,6 +70,10 @@ public struct RequestBodyError: Error, Sendable, Hashable, CustomStringConvertib
 
     static func tooLarge(limit: Int) -> Self {
         Self(code: .tooLarge, description: "The body is larger than the \(limit)-byte limit for reading it into memory")
+    }
+
+    static func notSliceable(_ reason: String) -> Self {
+        Self(code: .notSliceable, description: "The body cannot be sent from an offset: \(reason)")
     }
 
     static func streamLengthMismatch(declared: Int64, actual: String) -> Self {

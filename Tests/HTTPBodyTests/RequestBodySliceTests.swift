@@ -1,0 +1,65 @@
+import Foundation
+import HTTPBody
+import Testing
+
+/// `RequestBody.slice(_:)`: the bytes a resumable upload sends from an offset.
+@Suite struct RequestBodySliceTests {
+    /// 3 MiB of bytes that differ at every offset a slice might start at.
+    static let pattern: [UInt8] = (0..<(3 * 1024 * 1024)).map { UInt8(truncatingIfNeeded: $0 &* 2_654_435_761 >> 13) }
+
+    static let ranges: [Range<Int64>] = [0..<0, 0..<1, 1..<2, 7..<1_048_583, 1_048_576..<3_145_728, 3_145_727..<3_145_728, 0..<3_145_728]
+
+    func fileBody() throws -> RequestBody {
+        let file = try makeTemporaryDirectory().appending(path: "data.bin")
+        try Data(Self.pattern).write(to: file)
+        return try RequestBody.file(at: file, contentType: .octetStream)
+    }
+
+    @Test("A file body's slice is those bytes of the file, read from the offset", arguments: ranges)
+    func fileSlice(range: Range<Int64>) async throws {
+        let whole = try fileBody()
+        let slice = try whole.slice(range)
+        #expect(slice.length == range.upperBound - range.lowerBound)
+        let bytes = try await slice.collect()
+        #expect(bytes == Array(Self.pattern[Int(range.lowerBound)..<Int(range.upperBound)]))
+        // Replayable: a second read gives the same bytes.
+        #expect(try await slice.collect() == bytes)
+    }
+
+    @Test("A multipart body's slice is those bytes of the encoded form", arguments: [0..<10, 100..<2_000_000, 5..<3_145_900] as [Range<Int64>])
+    func multipartSlice(range: Range<Int64>) async throws {
+        let file = try makeTemporaryDirectory().appending(path: "data.bin")
+        try Data(Self.pattern).write(to: file)
+        var form = MultipartFormData(boundary: try .constant("slice-boundary-0123456789"))
+        form.append("caption", name: "title")
+        try form.appendFile(at: file, name: "file", contentType: .octetStream)
+        let whole = try RequestBody.multipart(form)
+        let all = try await whole.collect(upTo: 8 * 1024 * 1024)
+        let bytes = try await whole.slice(range).collect(upTo: 8 * 1024 * 1024)
+        #expect(bytes == Array(all[Int(range.lowerBound)..<Int(range.upperBound)]))
+    }
+
+    @Test("A range outside the body is refused, naming the range and the length")
+    func rangeOutsideIsRefused() throws {
+        let body = RequestBody.data(Data("hello".utf8))
+        let error = #expect(throws: RequestBodyError.self) { try body.slice(2..<6) }
+        #expect(error?.code == .notSliceable)
+        #expect(error?.description.contains("2..<6") == true)
+        #expect(error?.description.contains("5 bytes") == true)
+    }
+
+    @Test("A stream cannot be sliced")
+    func streamIsRefused() throws {
+        let stream = AsyncStream<[UInt8]> { $0.finish() }
+        let body = RequestBody.stream(stream, length: 0)
+        let error = #expect(throws: RequestBodyError.self) { try body.slice(0..<0) }
+        #expect(error?.code == .notSliceable)
+    }
+
+    @Test("A gzip body, whose length is unknown, cannot be sliced")
+    func gzipIsRefused() throws {
+        let body = RequestBody.data(Data("hello".utf8)).gzipped()
+        let error = #expect(throws: RequestBodyError.self) { try body.slice(0..<1) }
+        #expect(error?.description.contains("length is not known") == true)
+    }
+}
