@@ -18,6 +18,7 @@ let package = Package(
         .library(name: "RequestBuilder", targets: ["RequestBuilder"]),
         .library(name: "RequestBuilderURLSession", targets: ["RequestBuilderURLSession"]),
         .library(name: "RequestBuilderAsyncHTTPClient", targets: ["RequestBuilderAsyncHTTPClient"]),
+        .library(name: "ResumableUploads", targets: ["ResumableUploads"]),
         .executable(name: "uploader", targets: ["uploader"]),
     ],
     dependencies: [
@@ -28,6 +29,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
         .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
+        // Digests: tus's checksum extension (SHA-1, SHA-256, MD5).
+        .package(url: "https://github.com/apple/swift-crypto.git", from: "3.12.3"),
         // Test-only: an independent multipart parser that checks every encoded body.
         .package(url: "https://github.com/vapor/multipart-kit.git", from: "4.7.1"),
         // Test-only: property-based tests (generators with shrinking) for Swift Testing.
@@ -96,6 +99,20 @@ let package = Package(
             swiftSettings: sharedSwiftSettings
         ),
 
+        // Resumable uploads (the IETF draft and tus 1.0) on top of the
+        // request builder: any transport sends their steps.
+        .target(
+            name: "ResumableUploads",
+            dependencies: [
+                "HTTPBody",
+                "RequestBuilder",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "HTTPTypesFoundation", package: "swift-http-types"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
+            swiftSettings: sharedSwiftSettings
+        ),
+
         // MARK: Command-line tool
 
         // The CLI's pure request-item parsing, a library so the fuzz targets can link it.
@@ -107,6 +124,7 @@ let package = Package(
                 "HTTPBody",
                 "RequestBuilder",
                 "RequestBuilderAsyncHTTPClient",
+                "ResumableUploads",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),

@@ -26,6 +26,7 @@ struct CommandLineSplit: Equatable {
     private static let valueOptions: [String: String] = [
         "--data": "--data", "--boundary": "--boundary", "-o": "--output", "--output": "--output",
         "--timeout": "--timeout", "--retry": "--retry",
+        "--chunk-size": "--chunk-size", "--resume-from": "--resume-from", "--state-dir": "--state-dir",
     ]
 
     /// Splits the arguments (without the program name).

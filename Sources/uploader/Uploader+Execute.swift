@@ -10,6 +10,9 @@ import UploaderItems
 extension Uploader {
     /// Runs the command and returns the exit status; messages go to standard error.
     func execute(_ commandLine: CommandLineSplit) async -> ExitStatus {
+        if resumable || tus {
+            return await executeResumable(commandLine)
+        }
         let request: PreparedRequest
         let destination: OutputTarget
         do {
@@ -27,23 +30,24 @@ extension Uploader {
     }
 
     /// The file `--data @path` reads, if any.
-    private var dataPath: [String] {
+    var dataPath: [String] {
         guard let data, data.hasPrefix("@") else { return [] }
         return [String(data.dropFirst())]
     }
 
     /// Checks every input and builds the request; nothing has been sent yet.
-    private func prepareRequest(_ commandLine: CommandLineSplit) throws(InputError) -> (PreparedRequest, Invocation) {
+    /// `boundary` replaces `--boundary` (a resumed upload's saved one).
+    func prepareRequest(_ commandLine: CommandLineSplit, boundary: String? = nil) throws(InputError) -> (PreparedRequest, Invocation) {
         let invocation = try Invocation(commandLine)
         let assembler = RequestAssembler(
             invocation: invocation, explicitKind: explicitBodyKind, data: data,
-            gzip: gzip, boundary: boundary, timeout: timeout
+            gzip: gzip, boundary: boundary ?? self.boundary, timeout: timeout
         )
         return (try assembler.prepare(), invocation)
     }
 
     /// Writes the exact request bytes instead of sending them.
-    private func writeDryRun(of request: PreparedRequest, to target: OutputTarget) async -> ExitStatus {
+    func writeDryRun(of request: PreparedRequest, to target: OutputTarget) async -> ExitStatus {
         do {
             let raw = request.raw()
             var destination: OutputFile?
@@ -66,10 +70,7 @@ extension Uploader {
 
     /// Sends the request with a client of its own, shut down afterwards.
     private func send(_ request: PreparedRequest, to target: OutputTarget) async -> ExitStatus {
-        var configuration = AsyncHTTPClientTransport.configuration()
-        configuration.redirectConfiguration = .disallow  // as curl and HTTPie without their follow options
-        configuration.decompression = .disabled  // the body goes out unchanged
-        let client = HTTPClient(eventLoopGroup: Self.eventLoops, configuration: configuration)
+        let client = Self.makeHTTPClient()
         let status = await send(request, to: target, with: client)
         try? await client.shutdown()
         return status
@@ -83,18 +84,8 @@ extension Uploader {
         let showsProgress = request.body != nil && (progress ?? standardError.isTerminal)
         let bar = showsProgress ? ProgressBar() : nil
         var middleware: [any RequestMiddleware] = []
-        if retry > 0 {
-            let attempts = retry + 1
-            middleware.append(RetryMiddleware(
-                maximumAttempts: attempts,
-                retriesNonIdempotentRequests: true,  // --retry asks for it, as curl's does
-                retryableStatuses: Set([408, 429]).union(500...599),
-                willRetry: { retry in
-                    guard explainsWaits else { return }
-                    bar?.clear()  // the message takes the bar's line; the next attempt draws it again
-                    Self.report("\(retry.reason); retrying in \(retry.delay.secondsDescription) (attempt \(retry.attempt) of \(attempts))")
-                }
-            ))
+        if let retry, retry > 0 {
+            middleware.append(retryPolicy(retries: retry, explainsWaits: explainsWaits, bar: bar))
         }
         let requestClient = RequestClient(transport: AsyncHTTPClientTransport(client: client), middleware: middleware)
 
@@ -140,6 +131,31 @@ extension Uploader {
         return status
     }
 
+    /// `--retry N`'s rules: up to N more attempts after connection failures,
+    /// timeouts, 408, 429 and 5xx, each wait explained on standard error
+    /// when someone is watching.
+    func retryPolicy(retries: Int, explainsWaits: Bool, bar: ProgressBar?) -> RetryMiddleware {
+        let attempts = retries + 1
+        return RetryMiddleware(
+            maximumAttempts: attempts,
+            retriesNonIdempotentRequests: true,  // --retry asks for it, as curl's does
+            retryableStatuses: Set([408, 429]).union(500...599),
+            willRetry: { retry in
+                guard explainsWaits else { return }
+                bar?.clear()  // the message takes the bar's line; the next attempt draws it again
+                Self.report("\(retry.reason); retrying in \(retry.delay.secondsDescription) (attempt \(retry.attempt) of \(attempts))")
+            }
+        )
+    }
+
+    /// A client for one command: one event loop, no redirects, no decompression.
+    static func makeHTTPClient() -> HTTPClient {
+        var configuration = AsyncHTTPClientTransport.configuration()
+        configuration.redirectConfiguration = .disallow  // as curl and HTTPie without their follow options
+        configuration.decompression = .disabled  // the body goes out unchanged
+        return HTTPClient(eventLoopGroup: eventLoops, configuration: configuration)
+    }
+
     /// One event loop, for the process's lifetime: one request needs no more,
     /// and one loop keeps the transport's wait for it between body chunks
     /// short. Never shut down: AsyncHTTPClient's clean-up of a failed upload
@@ -156,7 +172,7 @@ extension Uploader {
         return text + "\r\n"
     }
 
-    private func report(_ message: String) {
+    func report(_ message: String) {
         Self.report(message)
     }
 

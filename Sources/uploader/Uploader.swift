@@ -55,8 +55,23 @@ struct Uploader: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Per-attempt timeout in seconds.", valueName: "seconds"))
     var timeout: Double?
 
-    @Option(help: ArgumentHelp("Retry up to N times on connection failures, timeouts, 408, 429 and 5xx.", valueName: "N"))
-    var retry: Int = 0
+    @Option(help: ArgumentHelp("Retry up to N times on connection failures, timeouts, 408, 429 and 5xx (resumable uploads: resume up to N times, 5 by default).", valueName: "N"))
+    var retry: Int?
+
+    @Flag(help: "Send the request as a resumable upload (IETF draft); running the same command again continues it.")
+    var resumable = false
+
+    @Flag(help: "Upload one file with tus 1.0; URL is the creation endpoint, text fields become Upload-Metadata.")
+    var tus = false
+
+    @Option(name: .customLong("chunk-size"), help: ArgumentHelp("Bytes per append request, with a K, M or G suffix (default: all of it for --resumable, 8M for --tus).", valueName: "size"))
+    var chunkSize: String?
+
+    @Option(name: .customLong("resume-from"), help: ArgumentHelp("Continue the upload at this resumption or tus upload URL.", valueName: "URL"))
+    var resumeFrom: String?
+
+    @Option(name: .customLong("state-dir"), help: ArgumentHelp("Where resume state is kept (default: $XDG_STATE_HOME/uploader, else ~/.local/state/uploader).", valueName: "dir"))
+    var stateDir: String?
 
     @Flag(inversion: .prefixedNo, help: "Show a progress bar on standard error (default: when it is a terminal).")
     var progress: Bool?
@@ -83,9 +98,10 @@ struct Uploader: AsyncParsableCommand {
         if data != nil, !kinds.isEmpty {
             throw ValidationError("--data sends a raw body; drop --json, --form or --multipart")
         }
-        guard (0...Self.maximumRetries).contains(retry) else {
+        if let retry, !(0...Self.maximumRetries).contains(retry) {
             throw ValidationError("--retry \(retry): the retry count must be a whole number from 0 to \(Self.maximumRetries)")
         }
+        try validateResumable()
         if let timeout, !(timeout > 0 && timeout <= Self.maximumTimeout) {
             throw ValidationError("--timeout \(timeout): the timeout must be a positive number of seconds, at most \(Int(Self.maximumTimeout))")
         }

@@ -11,6 +11,10 @@ package struct FileStatus: Sendable {
     /// The file's size in bytes.
     package let size: Int64
 
+    /// When the file's contents last changed, as seconds and nanoseconds
+    /// since 1970: with the size, what tells a file was rewritten.
+    package let modificationTime: (seconds: Int64, nanoseconds: Int64)
+
     /// Looks the file up; fails if it is missing, unreadable or not a regular file.
     package init(_ location: FileLocation) throws(RequestBodyError) {
         let path = location.description
@@ -24,5 +28,10 @@ package struct FileStatus: Sendable {
         guard kind == S_IFREG else { throw .notARegularFile(path, isDirectory: kind == S_IFDIR) }
         guard location.withCString({ access($0, R_OK) }) == 0 else { throw .fileUnreadable(path, errno: errno) }
         size = Int64(info.st_size)
+        #if canImport(Darwin)
+        modificationTime = (Int64(info.st_mtimespec.tv_sec), Int64(info.st_mtimespec.tv_nsec))
+        #else
+        modificationTime = (Int64(info.st_mtim.tv_sec), Int64(info.st_mtim.tv_nsec))
+        #endif
     }
 }

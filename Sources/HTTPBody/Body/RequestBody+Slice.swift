@@ -28,9 +28,11 @@ extension RequestBody {
             throw .notSliceable("the range \(range.lowerBound)..<\(range.upperBound) is not within its \(length) bytes")
         }
         let makeWhole = makeSource
-        return RequestBody(contentType: nil, length: range.upperBound - range.lowerBound, isReplayable: true) {
+        var slice = RequestBody(contentType: nil, length: range.upperBound - range.lowerBound, isReplayable: true) {
             SliceChunkSource(whole: try makeWhole(), range: range)
         }
+        slice.filesRead = filesRead
+        return slice
     }
 }
 

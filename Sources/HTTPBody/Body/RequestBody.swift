@@ -37,6 +37,10 @@ public struct RequestBody: Sendable {
     /// from a file) instead of reading the chunks itself.
     package var file: FileLocation?
 
+    /// Every file the body reads, in the order it reads them, with the size
+    /// each had when the body was made.
+    package var filesRead: [BodyFile] = []
+
     /// Makes a fresh source for each read of the body.
     let makeSource: @Sendable () throws -> any ChunkSource
 

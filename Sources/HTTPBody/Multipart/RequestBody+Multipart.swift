@@ -14,12 +14,17 @@ extension RequestBody {
         var form = form
         form.sealMemory(isCompressible: true)
         let sealed = form
-        return RequestBody(
+        var body = RequestBody(
             contentType: .multipartFormData(boundary: form.boundary.value),
             length: form.length,
             isReplayable: form.isReplayable
         ) {
             MultipartChunkSource(form: sealed)
         }
+        body.filesRead = form.segments.compactMap { segment in
+            guard case .file(let location, let length, _, _) = segment else { return nil }
+            return BodyFile(location: location, length: length)
+        }
+        return body
     }
 }

@@ -35,6 +35,7 @@ extension RequestBody {
             try FileChunkSource(reader: FileReader(location, expectedLength: length))
         }
         body.file = location
+        body.filesRead = [BodyFile(location: location, length: length)]
         return body
     }
 }

@@ -112,6 +112,21 @@ public struct RetryMiddleware: RequestMiddleware {
         }
     }
 
+    /// Waits before attempt number `attempt` (2 for the first retry) when
+    /// this middleware would retry after `error`, telling ``willRetry`` first,
+    /// and returns whether it waited; `false` means the error is final.
+    ///
+    /// For code that repeats a step its own way, such as a resumable upload
+    /// that asks the server for its offset and sends the rest: it follows the
+    /// same rules as a retried request (which errors and statuses, backoff,
+    /// `Retry-After`, ``maximumAttempts``), whatever the method.
+    public func waitBeforeRetry(attempt: Int, after error: any Error) async throws -> Bool {
+        guard attempt <= maximumAttempts, let wait = delay(after: error, attempt: attempt - 1) else { return false }
+        willRetry(Retry(attempt: attempt, delay: wait, reason: (error as? RequestError)?.description ?? "\(error)"))
+        try await sleep(wait)
+        return true
+    }
+
     /// The pause before the next attempt after a failure, or `nil` if it is final.
     private func delay(after error: any Error, attempt: Int) -> Duration? {
         guard let error = error as? RequestError else { return nil }

@@ -1,0 +1,293 @@
+import Foundation
+import HTTPBody
+import HTTPTypes
+public import RequestBuilder
+
+/// An upload that survives dropped connections and restarts: the IETF's
+/// resumable uploads draft (`draft-ietf-httpbis-resumable-upload`, interop
+/// versions 3, 5 and 6), what URLSession speaks on Apple platforms and
+/// swift-nio-extras' `NIOResumableUpload` serves.
+///
+/// ```swift
+/// let request = try HTTPRequestBuilder.post("https://example.com/upload")
+///     .file(at: URL(filePath: "video.mov"))
+///     .build()
+/// let upload = try ResumableUpload(request)
+/// let response = try await upload.send(with: client) { state in
+///     try store.save(state)   // before the first byte, and as parts are confirmed
+/// }
+/// ```
+///
+/// Any request whose body can be read again and has a known length can be
+/// sent this way: a file, bytes, a multipart form (a fixed boundary lets a
+/// later process build the same bytes; ``BodyIdentity/boundary`` says which).
+/// The request is created on the server first, with an empty body, and the
+/// body then appended (`PATCH`): the draft's resumption URL normally comes in
+/// a `104` informational response, which AsyncHTTPClient does not pass on,
+/// and the separate creation step hands it over in the `201` instead.
+///
+/// When an append fails (the connection drops, a timeout, a 5xx) the upload
+/// asks the server for its offset (`HEAD`) and sends the rest, waiting as
+/// ``retry`` says between attempts. The final response is the one the server
+/// gives the complete request, checked against the request's acceptable
+/// statuses.
+public struct ResumableUpload: Sendable {
+    /// The draft's interoperability versions this client speaks.
+    public enum DraftVersion: Int, Sendable, Hashable, CaseIterable {
+        /// Interop version 3 (`Upload-Incomplete`).
+        case v3 = 3
+        /// Interop version 5 (`Upload-Complete`).
+        case v5 = 5
+        /// Interop version 6 (`Upload-Complete`; appends typed
+        /// `application/partial-upload`).
+        case v6 = 6
+    }
+
+    /// The request to upload.
+    public let request: PreparedRequest
+    /// The draft version spoken.
+    public var version: DraftVersion
+    /// The most bytes one append sends; `nil` sends the whole remainder in one.
+    public var chunkSize: Int64?
+    /// When to try again after a failed step, and how long to wait.
+    public var retry: RetryMiddleware
+
+    /// The body's length and what it is made of.
+    let body: RequestBody?
+    let identity: BodyIdentity
+
+    /// What the body was when this upload was prepared: what a state saved
+    /// for it records.
+    public var bodyIdentity: BodyIdentity { identity }
+
+    /// Prepares `request` for a resumable upload.
+    ///
+    /// - Parameters:
+    ///   - version: The draft version to speak; 6 by default.
+    ///   - chunkSize: The most bytes per append; the whole remainder by default.
+    ///   - retry: How failed steps are retried; 5 attempts by default.
+    /// - Throws: ``ResumableUploadError`` (``ResumableUploadError/Code/bodyNotResumable``)
+    ///   when the body is a stream or gzip-compressed; ``RequestBodyError``
+    ///   when a file it reads cannot be looked up.
+    public init(
+        _ request: PreparedRequest,
+        version: DraftVersion = .v6,
+        chunkSize: Int64? = nil,
+        retry: RetryMiddleware = RetryMiddleware(maximumAttempts: 5)
+    ) throws {
+        self.request = request
+        self.version = version
+        self.chunkSize = chunkSize.map { max(1, $0) }
+        self.retry = retry
+        self.body = request.body
+        self.identity = try request.body.map(BodyIdentity.init(of:)) ?? .empty
+    }
+
+    /// Sends the upload, from the start or from `state`, and returns the
+    /// server's response to the complete request.
+    ///
+    /// - Parameters:
+    ///   - client: Sends each step through its middleware and transport.
+    ///   - state: A state saved from an earlier run of the same upload, to
+    ///     continue it; `nil` to begin a new one.
+    ///   - progress: Body bytes the server holds or has been sent, counted
+    ///     across attempts: a resumed upload starts at the server's offset.
+    ///   - stateChanged: Called with the state to persist before the first
+    ///     body byte is sent and whenever the server confirms an offset.
+    /// - Throws: ``ResumableUploadError`` when the body changed since `state`
+    ///   was saved (nothing is sent), the server forgot the upload, or it
+    ///   breaks the protocol; ``RequestError`` when a step fails for good.
+    public func send(
+        with client: RequestClient,
+        resumingFrom state: ResumableUploadState? = nil,
+        progress: @escaping @Sendable (UploadProgress) -> Void = { _ in },
+        stateChanged: @escaping @Sendable (ResumableUploadState) async throws -> Void = { _ in }
+    ) async throws -> Response {
+        var state = try await begin(with: client, resumingFrom: state)
+        try await stateChanged(state)
+        progress(UploadProgress(bytesSent: state.offset, totalBytes: identity.length))
+        var failures = 0
+        while true {
+            let end = chunkSize.map { min(identity.length, state.offset + $0) } ?? identity.length
+            let append = try appendRequest(to: state.uploadURL, range: state.offset..<end)
+            let start = state.offset
+            let failure: any Error
+            do {
+                let response = try await client.send(append) { sent in
+                    progress(UploadProgress(bytesSent: start + sent.bytesSent, totalBytes: identity.length))
+                }
+                if response.status.kind == .successful || response.status.code != 409 && end == identity.length {
+                    // The complete request's answer is the application's: passed
+                    // on as it is, never retried here.
+                    if end == identity.length { return try response.validated(by: request.acceptableStatus) }
+                    state.offset = try UploadOffset.read(from: response.head, length: identity.length)
+                    failures = 0
+                    try await stateChanged(state)
+                    continue
+                }
+                failure = RequestError(code: .unacceptableStatus, description: "The server answered \(response.status.code) \(response.status.reasonPhrase) to an append at offset \(start)", response: response)
+            } catch let error as ResumableUploadError {
+                throw error
+            } catch {
+                failure = error
+            }
+            if Task.isCancelled { throw failure }
+            guard let offset = try await recover(from: failure, failures: &failures, state: state, client: client) else { throw failure }
+            state.offset = offset
+            try await stateChanged(state)
+            progress(UploadProgress(bytesSent: state.offset, totalBytes: identity.length))
+        }
+    }
+
+    /// Asks the server how many bytes of the upload at `state`'s URL it holds.
+    ///
+    /// - Throws: ``ResumableUploadError/Code/uploadNotFound`` for 404 or 410.
+    public func serverOffset(of state: ResumableUploadState, with client: RequestClient) async throws -> Int64 {
+        let probe = try request.continuation(.head, to: state.uploadURL, fields: versionFields)
+        let response = try await client.send(probe)
+        if response.status.code == 404 || response.status.code == 410 {
+            throw ResumableUploadError.uploadNotFound(state.uploadURL, status: response.status.code)
+        }
+        guard response.status.kind == .successful else {
+            throw RequestError(code: .unacceptableStatus, description: "The server answered \(response.status.code) when asked for the upload's offset", response: response)
+        }
+        return try UploadOffset.read(from: response.head, length: identity.length)
+    }
+
+    /// Cancels the upload at `state`'s URL (`DELETE`): the server drops what
+    /// it holds.
+    public func cancel(_ state: ResumableUploadState, with client: RequestClient) async throws {
+        let cancellation = try request.continuation(.delete, to: state.uploadURL, fields: versionFields, acceptableStatus: .successful)
+        _ = try await client.send(cancellation)
+    }
+
+    /// The first request ``send(with:resumingFrom:progress:stateChanged:)``
+    /// would make: the upload's creation, or with `state` the offset
+    /// retrieval (`HEAD`). What a dry run shows.
+    public func firstRequest(resumingFrom state: ResumableUploadState? = nil) throws -> PreparedRequest {
+        if let state { return try request.continuation(.head, to: state.uploadURL, fields: versionFields) }
+        return try creationRequest()
+    }
+
+    // MARK: Steps
+
+    /// The state to continue from: `saved` checked against the body and the
+    /// server, or a new upload created on the server.
+    private func begin(with client: RequestClient, resumingFrom saved: ResumableUploadState?) async throws -> ResumableUploadState {
+        guard var state = saved else { return try await create(with: client) }
+        guard state.uploadProtocol == .draft else {
+            throw ResumableUploadError(code: .protocolMismatch, description: "The saved upload state is for \(state.uploadProtocol.rawValue), not the IETF draft")
+        }
+        if let saved = state.draftVersion, saved != version.rawValue {
+            throw ResumableUploadError(code: .protocolMismatch, description: "The saved upload speaks draft interop version \(saved), not \(version.rawValue)")
+        }
+        if let difference = state.body.difference(from: identity) {
+            throw ResumableUploadError.bodyChanged(difference)
+        }
+        var failures = 0
+        while true {
+            do {
+                state.offset = try await serverOffset(of: state, with: client)
+                return state
+            } catch let error as ResumableUploadError {
+                throw error
+            } catch {
+                failures += 1
+                guard try await retry.waitBeforeRetry(attempt: failures + 1, after: error) else { throw error }
+            }
+        }
+    }
+
+    /// The upload's creation: the original head, marked incomplete, with an
+    /// empty body.
+    private func creationRequest() throws(RequestError) -> PreparedRequest {
+        var head = request.head
+        for field in versionFields { head.headerFields[field.name] = field.value }
+        switch version {
+        case .v3: head.headerFields[.uploadIncomplete] = "?1"
+        case .v5, .v6: head.headerFields[.uploadComplete] = "?0"
+        }
+        if let contentType = body?.contentType, head.headerFields[.contentType] == nil {
+            head.headerFields[.contentType] = contentType.description
+        }
+        return try PreparedRequest(head: head, body: RequestBody.bytes([], contentType: nil), timeout: request.timeout, acceptableStatus: .any)
+    }
+
+    /// Creates the upload with an empty, incomplete request that carries the
+    /// original head, and reads the resumption URL from the `201`.
+    private func create(with client: RequestClient) async throws -> ResumableUploadState {
+        let creation = try creationRequest()
+        var failures = 0
+        while true {
+            let response: Response
+            do {
+                response = try await client.send(creation)
+            } catch {
+                // Nothing of the body has gone yet, and an incomplete upload
+                // creates nothing the application sees: safe to repeat.
+                failures += 1
+                guard try await retry.waitBeforeRetry(attempt: failures + 1, after: error) else { throw error }
+                continue
+            }
+            guard let location = response.headerFields[.location] else {
+                if response.status.kind == .successful {
+                    throw ResumableUploadError.invalidResponse("\(response.status.code) to the upload creation has no Location (the server may not support interop version \(version.rawValue))")
+                }
+                throw RequestError(code: .unacceptableStatus, description: "The server answered \(response.status.code) \(response.status.reasonPhrase) to the upload creation", response: response)
+            }
+            guard let base = request.url, let url = URL(string: location, relativeTo: base)?.absoluteURL,
+                  url.scheme == "http" || url.scheme == "https"
+            else {
+                throw ResumableUploadError.invalidResponse("the upload's Location \(location.debugDescription) is not an http or https URL")
+            }
+            let offset = response.headerFields[.uploadOffset] == nil ? 0 : try UploadOffset.read(from: response.head, length: identity.length)
+            return ResumableUploadState(uploadProtocol: .draft, uploadURL: url, offset: offset, body: identity, draftVersion: version.rawValue)
+        }
+    }
+
+    /// An append of the body's bytes in `range`, complete when it reaches the end.
+    private func appendRequest(to url: URL, range: Range<Int64>) throws -> PreparedRequest {
+        var fields = versionFields
+        let isLast = range.upperBound == identity.length
+        fields[.uploadOffset] = String(range.lowerBound)
+        switch version {
+        case .v3: fields[.uploadIncomplete] = isLast ? "?0" : "?1"
+        case .v5: fields[.uploadComplete] = isLast ? "?1" : "?0"
+        case .v6:
+            fields[.uploadComplete] = isLast ? "?1" : "?0"
+            fields[.contentType] = "application/partial-upload"
+        }
+        let slice = try body?.slice(range) ?? RequestBody.bytes([], contentType: nil)
+        return try request.continuation(.patch, to: url, fields: fields, body: slice)
+    }
+
+    /// After a failed append: waits as ``retry`` says, then asks the server
+    /// for its offset; `nil` when the failure is final.
+    private func recover(from error: any Error, failures: inout Int, state: ResumableUploadState, client: RequestClient) async throws -> Int64? {
+        var lastError = error
+        while true {
+            failures += 1
+            guard try await retry.waitBeforeRetry(attempt: failures + 1, after: Self.retryable(lastError)) else { return nil }
+            do {
+                return try await serverOffset(of: state, with: client)
+            } catch let error as ResumableUploadError {
+                throw error
+            } catch {
+                lastError = error
+            }
+        }
+    }
+
+    /// A `409 Conflict` (the offsets disagree) is answered by asking for the
+    /// offset, like a dropped connection.
+    static func retryable(_ error: any Error) -> any Error {
+        if let error = error as? RequestError, error.response?.status.code == 409 {
+            return RequestError(code: .transport, description: error.description)
+        }
+        return error
+    }
+
+    private var versionFields: HTTPFields {
+        [.uploadDraftInteropVersion: String(version.rawValue)]
+    }
+}

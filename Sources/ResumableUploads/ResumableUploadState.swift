@@ -1,0 +1,39 @@
+public import Foundation
+
+/// Where a resumable upload stands: enough to continue it later, in this
+/// process or another, after a dropped connection, a crash or `kill -9`.
+///
+/// The upload hands a new state to its `stateChanged` callback before the
+/// first body byte is sent and after each part the server confirms; persist
+/// it (it is `Codable`) and pass it back as `resumingFrom:` to continue. The
+/// server is the authority on how much it holds: a resumed upload asks it
+/// (``offset`` is what it said last) and sends only the rest.
+public struct ResumableUploadState: Codable, Sendable, Hashable {
+    /// The protocol an upload speaks.
+    public enum UploadProtocol: String, Codable, Sendable, Hashable {
+        /// The IETF's resumable uploads draft (`draft-ietf-httpbis-resumable-upload`).
+        case draft = "ietf-draft"
+        /// tus 1.0.
+        case tus
+    }
+
+    /// The protocol of the upload.
+    public var uploadProtocol: UploadProtocol
+    /// Where the upload continues: the draft's resumption URL, or tus's upload URL.
+    public var uploadURL: URL
+    /// The bytes the server held when it last said.
+    public var offset: Int64
+    /// The body the upload sends, as it was when the upload began.
+    public var body: BodyIdentity
+    /// The draft's interoperability version (3, 5 or 6); `nil` for tus.
+    public var draftVersion: Int?
+
+    /// Creates a state, such as one read back from storage.
+    public init(uploadProtocol: UploadProtocol, uploadURL: URL, offset: Int64, body: BodyIdentity, draftVersion: Int? = nil) {
+        self.uploadProtocol = uploadProtocol
+        self.uploadURL = uploadURL
+        self.offset = offset
+        self.body = body
+        self.draftVersion = draftVersion
+    }
+}

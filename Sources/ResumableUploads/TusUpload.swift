@@ -1,0 +1,305 @@
+public import Foundation
+public import HTTPBody
+public import HTTPTypes
+public import RequestBuilder
+
+/// An upload with tus 1.0 (tus.io: tusd, Uppy's servers, Cloudflare Stream,
+/// Vimeo): created on the server, then sent in `PATCH` chunks that a later
+/// run continues from the server's offset.
+///
+/// ```swift
+/// let upload = try TusUpload(
+///     creationURL: URL(string: "https://tus.example.com/files/")!,
+///     body: .file(at: URL(filePath: "video.mov")),
+///     metadata: [("filename", "video.mov"), ("filetype", "video/quicktime")]
+/// )
+/// let result = try await upload.send(with: client) { state in try store.save(state) }
+/// print(result.uploadURL)
+/// ```
+///
+/// The client asks the server what it offers (`OPTIONS`) and uses the core
+/// protocol with the creation extension; termination for ``terminate(_:with:)``;
+/// the checksum extension (SHA-1, SHA-256 or MD5, whichever the server lists
+/// first) when the server advertises it; creation-with-upload when
+/// ``sendsFirstChunkWithCreation`` is set and the server offers it. After a
+/// failed chunk it asks for the offset (`HEAD`) and sends the rest, waiting
+/// as ``retry`` says.
+public struct TusUpload: Sendable {
+    /// What a completed upload gives back.
+    public struct Result: Sendable {
+        /// Where the upload lives on the server.
+        public let uploadURL: URL
+        /// The server's answer to the request that completed the upload.
+        public let response: Response
+    }
+
+    /// The protocol version this client speaks.
+    public static let protocolVersion = "1.0.0"
+
+    /// The server's creation endpoint.
+    public let creationURL: URL
+    /// What is uploaded: any body that can be read again and has a known length.
+    public let body: RequestBody
+    /// `Upload-Metadata` pairs, in order (tus clients send `filename` and
+    /// `filetype`; servers may read others).
+    public let metadata: [(key: String, value: String)]
+    /// Fields sent with every request, such as `Authorization`.
+    public var headerFields: HTTPFields
+    /// The most bytes one `PATCH` sends; 8 MiB by default.
+    public var chunkSize: Int64
+    /// Whether the creation request carries the first chunk when the server
+    /// offers creation-with-upload. Off by default: until the server answers
+    /// it, the upload has no URL to resume at, so bytes lost then are sent again.
+    public var sendsFirstChunkWithCreation = false
+    /// How long one request may take, or `nil` for the transport's default.
+    public var timeout: Duration?
+    /// When to try again after a failed step, and how long to wait.
+    public var retry: RetryMiddleware
+
+    let identity: BodyIdentity
+    let metadataField: String
+
+    /// What the body was when this upload was prepared: what a state saved
+    /// for it records.
+    public var bodyIdentity: BodyIdentity { identity }
+
+    /// Prepares an upload of `body` to the tus server at `creationURL`.
+    ///
+    /// - Throws: ``ResumableUploadError`` when the body is a stream or
+    ///   compressed, or a metadata key cannot be sent; ``RequestBodyError``
+    ///   when a file it reads cannot be looked up.
+    public init(
+        creationURL: URL,
+        body: RequestBody,
+        metadata: [(key: String, value: String)] = [],
+        headerFields: HTTPFields = [:],
+        chunkSize: Int64 = 8 * 1024 * 1024,
+        retry: RetryMiddleware = RetryMiddleware(maximumAttempts: 5)
+    ) throws {
+        self.creationURL = creationURL
+        self.body = body
+        self.metadata = metadata
+        self.headerFields = headerFields
+        self.chunkSize = max(1, chunkSize)
+        self.retry = retry
+        self.identity = try BodyIdentity(of: body)
+        self.metadataField = try TusMetadata.fieldValue(metadata)
+    }
+
+    /// Sends the upload, from the start or from `state`.
+    ///
+    /// - Parameters:
+    ///   - state: A state saved from an earlier run of the same upload, to
+    ///     continue it; `nil` to begin a new one.
+    ///   - progress: Bytes the server holds or has been sent, across attempts.
+    ///   - stateChanged: Called with the state to persist once the upload
+    ///     has a URL (before its first `PATCH`) and after each chunk.
+    /// - Throws: ``ResumableUploadError`` when the body changed since `state`
+    ///   was saved (nothing is sent), the server forgot the upload, lacks
+    ///   what the upload needs, or breaks the protocol; ``RequestError`` when
+    ///   a step fails for good.
+    public func send(
+        with client: RequestClient,
+        resumingFrom state: ResumableUploadState? = nil,
+        progress: @escaping @Sendable (UploadProgress) -> Void = { _ in },
+        stateChanged: @escaping @Sendable (ResumableUploadState) async throws -> Void = { _ in }
+    ) async throws -> Result {
+        let base = try baseRequest()
+        let server = try await options(with: client, base: base)
+        var (state, last) = try await begin(with: client, base: base, server: server, resumingFrom: state)
+        try await stateChanged(state)
+        progress(UploadProgress(bytesSent: state.offset, totalBytes: identity.length))
+        let checksum = TusChecksum(advertised: server.checksumAlgorithms)
+        var failures = 0
+        while state.offset < identity.length || last == nil {
+            let end = min(identity.length, state.offset + chunkSize)
+            let start = state.offset
+            let failure: any Error
+            do {
+                let patch = try await chunkRequest(base: base, to: state.uploadURL, range: start..<end, checksum: checksum)
+                let response = try await client.send(patch) { sent in
+                    progress(UploadProgress(bytesSent: start + sent.bytesSent, totalBytes: identity.length))
+                }
+                if response.status.kind == .successful {
+                    state.offset = try UploadOffset.read(from: response.head, length: identity.length)
+                    guard state.offset > start || end == start else {
+                        throw ResumableUploadError.invalidResponse("the server took a chunk at offset \(start) and still holds \(state.offset) bytes")
+                    }
+                    last = response
+                    failures = 0
+                    try await stateChanged(state)
+                    continue
+                }
+                failure = RequestError(code: .unacceptableStatus, description: "The tus server answered \(response.status.code) \(response.status.reasonPhrase) to a chunk at offset \(start)", response: response)
+            } catch let error as ResumableUploadError {
+                throw error
+            } catch {
+                failure = error
+            }
+            if Task.isCancelled { throw failure }
+            guard let offset = try await recover(from: failure, failures: &failures, base: base, state: state, client: client) else { throw failure }
+            state.offset = offset
+            try await stateChanged(state)
+            progress(UploadProgress(bytesSent: state.offset, totalBytes: identity.length))
+        }
+        guard let last else { throw ResumableUploadError.invalidResponse("no response completed the upload") }
+        return Result(uploadURL: state.uploadURL, response: last)
+    }
+
+    /// Asks the server how many bytes of the upload at `state`'s URL it holds (`HEAD`).
+    ///
+    /// - Throws: ``ResumableUploadError/Code/uploadNotFound`` for 404 or 410.
+    public func serverOffset(of state: ResumableUploadState, with client: RequestClient) async throws -> Int64 {
+        try await serverOffset(at: state.uploadURL, base: baseRequest(), with: client)
+    }
+
+    /// Deletes the upload at `state`'s URL (termination extension).
+    public func terminate(_ state: ResumableUploadState, with client: RequestClient) async throws {
+        let termination = try baseRequest().continuation(.delete, to: state.uploadURL, fields: tusFields, acceptableStatus: .successful)
+        _ = try await client.send(termination)
+    }
+
+    /// The first request ``send(with:resumingFrom:progress:stateChanged:)``
+    /// makes: `OPTIONS` to the creation endpoint. What a dry run shows.
+    public func firstRequest() throws -> PreparedRequest {
+        // Tus-Resumable on OPTIONS too: tus 1.0 leaves it out there, but
+        // aiohttp-tus answers OPTIONS without its offer unless it is sent.
+        try baseRequest().continuation(.options, to: creationURL, fields: tusFields)
+    }
+
+    // MARK: Steps
+
+    private func baseRequest() throws(RequestError) -> PreparedRequest {
+        var head = HTTPRequest(method: .post, url: creationURL)
+        head.headerFields = headerFields
+        return try PreparedRequest(head: head, timeout: timeout)
+    }
+
+    private var tusFields: HTTPFields { [.tusResumable: Self.protocolVersion] }
+
+    /// The server's offer, checked against what this upload needs.
+    private func options(with client: RequestClient, base: PreparedRequest) async throws -> TusServerOptions {
+        let request = try firstRequest()
+        let response = try await withRetries { try await client.send(request) }
+        guard response.status.kind == .successful else {
+            throw RequestError(code: .unacceptableStatus, description: "The tus server answered \(response.status.code) \(response.status.reasonPhrase) to OPTIONS", response: response)
+        }
+        let server = TusServerOptions(response.head)
+        guard server.versions.isEmpty || server.versions.contains(Self.protocolVersion) else {
+            throw ResumableUploadError(code: .serverNotCapable, description: "The tus server speaks \(server.versions.joined(separator: ", ")), not \(Self.protocolVersion)")
+        }
+        if let maximum = server.maximumSize, identity.length > maximum {
+            throw ResumableUploadError(code: .serverNotCapable, description: "The upload is \(identity.length) bytes; the tus server takes at most \(maximum) (Tus-Max-Size)")
+        }
+        return server
+    }
+
+    /// The state to continue from and, when the creation carried the whole
+    /// body, the response that completed it.
+    private func begin(
+        with client: RequestClient,
+        base: PreparedRequest,
+        server: TusServerOptions,
+        resumingFrom saved: ResumableUploadState?
+    ) async throws -> (ResumableUploadState, Response?) {
+        if var state = saved {
+            guard state.uploadProtocol == .tus else {
+                throw ResumableUploadError(code: .protocolMismatch, description: "The saved upload state is for \(state.uploadProtocol.rawValue), not tus")
+            }
+            if let difference = state.body.difference(from: identity) {
+                throw ResumableUploadError.bodyChanged(difference)
+            }
+            state.offset = try await withRetries { try await serverOffset(at: state.uploadURL, base: base, with: client) }
+            return (state, nil)
+        }
+        guard server.extensions.contains("creation") else {
+            throw ResumableUploadError(code: .serverNotCapable, description: "The tus server does not offer the creation extension (Tus-Extension: \(server.extensions.sorted().joined(separator: ",")))")
+        }
+        var fields = tusFields
+        fields[.uploadLength] = String(identity.length)
+        if !metadataField.isEmpty { fields[.uploadMetadata] = metadataField }
+        var firstChunk: RequestBody?
+        if sendsFirstChunkWithCreation, server.extensions.contains("creation-with-upload"), identity.length > 0 {
+            fields[.contentType] = "application/offset+octet-stream"
+            firstChunk = try body.slice(0..<min(identity.length, chunkSize))
+        }
+        let creation = try base.continuation(.post, to: creationURL, fields: fields, body: firstChunk)
+        // Without a body, a lost answer costs an orphan upload at most.
+        let response = try await firstChunk == nil ? withRetries { try await client.send(creation) } : client.send(creation)
+        guard response.status.code == 201, let location = response.headerFields[.location] else {
+            if response.status.kind == .successful {
+                throw ResumableUploadError.invalidResponse("\(response.status.code) to the upload creation has no Location")
+            }
+            throw RequestError(code: .unacceptableStatus, description: "The tus server answered \(response.status.code) \(response.status.reasonPhrase) to the upload creation", response: response)
+        }
+        guard let url = URL(string: location, relativeTo: creationURL)?.absoluteURL, url.scheme == "http" || url.scheme == "https" else {
+            throw ResumableUploadError.invalidResponse("the upload's Location \(location.debugDescription) is not an http or https URL")
+        }
+        let offset = firstChunk == nil ? 0 : try UploadOffset.read(from: response.head, length: identity.length)
+        let state = ResumableUploadState(uploadProtocol: .tus, uploadURL: url, offset: offset, body: identity)
+        let completed = identity.length == 0 || offset == identity.length
+        return (state, completed ? response : nil)
+    }
+
+    private func chunkRequest(base: PreparedRequest, to url: URL, range: Range<Int64>, checksum: TusChecksum?) async throws -> PreparedRequest {
+        var fields = tusFields
+        fields[.uploadOffset] = String(range.lowerBound)
+        fields[.contentType] = "application/offset+octet-stream"
+        let chunk = try body.slice(range)
+        if let checksum {
+            fields[.uploadChecksum] = try await checksum.fieldValue(for: chunk)
+        }
+        return try base.continuation(.patch, to: url, fields: fields, body: chunk)
+    }
+
+    private func serverOffset(at url: URL, base: PreparedRequest, with client: RequestClient) async throws -> Int64 {
+        let probe = try base.continuation(.head, to: url, fields: tusFields)
+        let response = try await client.send(probe)
+        if response.status.code == 404 || response.status.code == 410 {
+            throw ResumableUploadError.uploadNotFound(url, status: response.status.code)
+        }
+        guard response.status.kind == .successful else {
+            throw RequestError(code: .unacceptableStatus, description: "The tus server answered \(response.status.code) \(response.status.reasonPhrase) when asked for the upload's offset", response: response)
+        }
+        if let length = response.headerFields[.uploadLength], Int64(length) != identity.length {
+            throw ResumableUploadError.bodyChanged("the server's upload is \(length) bytes long and the body \(identity.length)")
+        }
+        return try UploadOffset.read(from: response.head, length: identity.length)
+    }
+
+    /// After a failed chunk: waits as ``retry`` says, then asks the server
+    /// for its offset; `nil` when the failure is final. A `409` (offsets
+    /// disagree) and a `460` (checksum mismatch) are answered the same way.
+    private func recover(from error: any Error, failures: inout Int, base: PreparedRequest, state: ResumableUploadState, client: RequestClient) async throws -> Int64? {
+        var lastError = error
+        if let status = (error as? RequestError)?.response?.status.code, status == 460 {
+            lastError = RequestError(code: .transport, description: "The tus server found the chunk's checksum wrong (460)")
+        }
+        while true {
+            failures += 1
+            guard try await retry.waitBeforeRetry(attempt: failures + 1, after: ResumableUpload.retryable(lastError)) else { return nil }
+            do {
+                return try await serverOffset(at: state.uploadURL, base: base, with: client)
+            } catch let error as ResumableUploadError {
+                throw error
+            } catch {
+                lastError = error
+            }
+        }
+    }
+
+    /// Runs a step that sends no body bytes, again after a retryable failure.
+    private func withRetries<Value>(_ step: () async throws -> Value) async throws -> Value {
+        var failures = 0
+        while true {
+            do {
+                return try await step()
+            } catch let error as ResumableUploadError {
+                throw error
+            } catch {
+                failures += 1
+                guard try await retry.waitBeforeRetry(attempt: failures + 1, after: error) else { throw error }
+            }
+        }
+    }
+}

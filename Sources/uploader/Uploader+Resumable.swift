@@ -1,0 +1,282 @@
+import ArgumentParser
+import AsyncHTTPClient
+import Foundation
+import HTTPBody
+import HTTPTypes
+import RequestBuilder
+import RequestBuilderAsyncHTTPClient
+import ResumableUploads
+import UploaderItems
+
+/// `--resumable` and `--tus` (contract, "Resumable uploads (version 3)"):
+/// the upload's state is saved before its first body byte and as the server
+/// confirms parts; running the same command again continues it.
+extension Uploader {
+    /// The resumable upload protocols' defaults for `--retry`: a resumable
+    /// upload exists to survive failures, so it resumes a few times unasked.
+    static let defaultResumes = 5
+
+    /// Checks the resumable options against each other and the body options.
+    func validateResumable() throws {
+        if resumable, tus {
+            throw ValidationError("--resumable and --tus are two protocols; choose one")
+        }
+        let isResumable = resumable || tus
+        if !isResumable {
+            for (given, option) in [(chunkSize != nil, "--chunk-size"), (resumeFrom != nil, "--resume-from"), (stateDir != nil, "--state-dir")] where given {
+                throw ValidationError("\(option) applies to resumable uploads; add --resumable or --tus")
+            }
+            return
+        }
+        if gzip {
+            throw ValidationError("--gzip cannot be resumed: the compressed bytes' length is not known before they are sent; drop --gzip")
+        }
+        if let chunkSize, ChunkSize.parse(chunkSize) == nil {
+            throw ValidationError("--chunk-size \(chunkSize): give a positive number of bytes, with K, M or G if wanted (such as 8M), at most 1024G")
+        }
+        if tus, data != nil {
+            throw ValidationError("--tus uploads one file item (name@path); --data is not one")
+        }
+        if let resumeFrom, URL(string: resumeFrom).map({ $0.scheme == "http" || $0.scheme == "https" }) != true {
+            throw ValidationError("--resume-from \(resumeFrom): give the upload's http or https URL")
+        }
+    }
+
+    /// Runs a resumable upload (or its dry run) and returns the exit status.
+    func executeResumable(_ commandLine: CommandLineSplit) async -> ExitStatus {
+        let store = ResumeStore(command: canonicalCommand(commandLine), directory: stateDir)
+        let saved: ResumableUploadState?
+        let upload: ResumableSend
+        let destination: OutputTarget
+        do {
+            saved = try store.load()
+            let (request, invocation) = try prepareRequest(commandLine, boundary: boundary ?? saved?.body.boundary)
+            destination = try OutputTarget(path: output, inputPaths: invocation.inputPaths + dataPath)
+            upload = try tus ? .tus(tusUpload(for: request, invocation: invocation)) : .draft(draftUpload(for: request))
+        } catch let error as InputError {
+            report(error.description)
+            return .badInput
+        } catch {
+            report("\(error)")
+            return .badInput
+        }
+        let state = resumeFrom.flatMap(URL.init(string:)).map { url in
+            upload.state(at: url, saved: saved)
+        } ?? saved
+
+        if dryRun {
+            do {
+                return await writeDryRun(of: try upload.firstRequest(resumingFrom: state), to: destination)
+            } catch {
+                report("\(error)")
+                return .badInput
+            }
+        }
+        let client = Self.makeHTTPClient()
+        let status = await send(upload, resumingFrom: state, store: store, to: destination, with: client)
+        try? await client.shutdown()
+        return status
+    }
+
+    /// What makes two runs "the same command": the method, URL and items in
+    /// order, and the options that shape the request. Output, progress,
+    /// retries and the state folder may differ between runs.
+    private func canonicalCommand(_ commandLine: CommandLineSplit) -> String {
+        var parts = commandLine.entries.map { entry in
+            switch entry {
+            case .positional(let text): "p:\(text)"
+            case .formPart(let text): "F:\(text)"
+            }
+        }
+        parts += commandLine.headers.map { "H:\($0)" }
+        parts += [
+            "protocol:\(tus ? "tus" : "draft")", "json:\(json)", "form:\(form)", "multipart:\(multipart)",
+            "data:\(data ?? "")", "boundary:\(boundary ?? "")", "chunk:\(chunkSize ?? "")",
+        ]
+        return parts.joined(separator: "\u{0}")
+    }
+
+    private var chunkBytes: Int64? { chunkSize.flatMap(ChunkSize.parse) }
+
+    private var resumes: Int { retry ?? Self.defaultResumes }
+
+    private func draftUpload(for request: PreparedRequest) throws -> ResumableUpload {
+        try ResumableUpload(request, chunkSize: chunkBytes, retry: RetryMiddleware(maximumAttempts: resumes + 1))
+    }
+
+    /// The tus upload of the one file item: its type and filename, the text
+    /// fields as metadata, the headers and query items as given.
+    private func tusUpload(for request: PreparedRequest, invocation: Invocation) throws -> TusUpload {
+        var file: (name: String, source: RequestItem.FileSource)?
+        var metadata: [(key: String, value: String)] = []
+        for item in invocation.items {
+            switch item {
+            case .file(let name, let source):
+                guard file == nil else {
+                    throw InputError(.conflictingInput, "--tus uploads exactly one file; '\(name.echoed)@\(source.path.echoed)' is a second")
+                }
+                guard !source.isStandardInput else {
+                    throw InputError(.conflictingInput, "'\(name.echoed)@-': --tus cannot resume standard input; give a file")
+                }
+                file = (name, source)
+            case .field(let name, let value), .textPart(let name, let value, _, _):
+                metadata.append((name, value))
+            case .rawJSON(let name, _):
+                throw InputError(.conflictingInput, "'\(name.echoed):=…': --tus sends text fields as Upload-Metadata; raw JSON has no place there")
+            case .header, .query:
+                continue
+            }
+        }
+        guard let file else {
+            throw InputError(.conflictingInput, "--tus uploads one file item (name@path); none was given")
+        }
+        let body = try RequestBody.file(at: URL(filePath: file.source.path), contentType: file.source.type.flatMap(MediaType.init))
+        let filename = file.source.filename ?? URL(filePath: file.source.path).lastPathComponent
+        let described = [("filename", filename), ("filetype", body.contentType?.description ?? "application/octet-stream")]
+        metadata.removeAll { pair in described.contains { $0.0 == pair.key } }
+        guard let url = request.url else {
+            throw InputError(.invalidURL, "the tus creation URL cannot be read back from the request")
+        }
+        var fields = request.head.headerFields
+        fields[HTTPField.Name("Host")!] = nil
+        var upload = try TusUpload(
+            creationURL: url, body: body, metadata: described.map { (key: $0.0, value: $0.1) } + metadata,
+            headerFields: fields, chunkSize: chunkBytes ?? 8 * 1024 * 1024,
+            retry: RetryMiddleware(maximumAttempts: resumes + 1)
+        )
+        upload.timeout = request.timeout
+        return upload
+    }
+
+    /// Sends the upload, saving its state as it goes, and maps the outcome to
+    /// an exit status.
+    private func send(_ upload: ResumableSend, resumingFrom state: ResumableUploadState?, store: ResumeStore, to target: OutputTarget, with client: HTTPClient) async -> ExitStatus {
+        let standardError = OutputFile.standardError
+        let bar = progress ?? standardError.isTerminal ? ProgressBar() : nil
+        let upload = upload.explainingWaits(verbose || standardError.isTerminal, bar: bar, retries: resumes)
+        let requestClient = RequestClient(transport: AsyncHTTPClientTransport(client: client))
+        Interruption.shared.watch(bar)
+        let outcome: ResumableSend.Outcome
+        do {
+            outcome = try await upload.send(with: requestClient, resumingFrom: state, progress: { update in
+                bar?.update(sent: update.bytesSent, total: update.totalBytes)
+            }, stateChanged: { state in
+                try store.save(state)
+            })
+            bar?.finish()
+        } catch let error as ResumableUploadError {
+            bar?.finish()
+            switch error.code {
+            case .bodyChanged, .uploadNotFound, .protocolMismatch:
+                report("\(error.description); delete \(store.file.path) to start the upload again")
+            default:
+                report(error.description)
+            }
+            switch error.code {
+            case .uploadNotFound, .serverNotCapable: return .clientError
+            case .invalidResponse: return .networkFailure
+            default: return .badInput
+            }
+        } catch let error as RequestError {
+            bar?.finish()
+            report(error.description)
+            if let response = error.response, error.code == .unacceptableStatus {
+                return ExitStatus(responseStatus: response.status.code)
+            }
+            return .networkFailure
+        } catch {
+            bar?.finish()
+            report("\(error)")
+            return .networkFailure
+        }
+        store.delete()
+        let response = outcome.response
+        if verbose || printResponseHeaders {
+            standardError.writeText(Self.describeHead(of: response.head))
+        }
+        do {
+            let destination = try target.open()
+            if response.body.isEmpty, let uploadURL = outcome.uploadURL {
+                try destination.write(Array((uploadURL.absoluteString + "\n").utf8))
+            } else {
+                try destination.write(Array(response.body))
+            }
+            try destination.synchronize()
+        } catch {
+            report("\(error)")
+            return .failure
+        }
+        let status = ExitStatus(responseStatus: response.status.code)
+        if status != .success {
+            report("the server answered \(response.status.code) \(response.status.reasonPhrase)")
+        }
+        return status
+    }
+}
+
+/// One of the two protocols, behind one interface for the command.
+enum ResumableSend {
+    case draft(ResumableUpload)
+    case tus(TusUpload)
+
+    struct Outcome {
+        var response: Response
+        /// tus's upload URL, printed when the server sent no body.
+        var uploadURL: URL?
+    }
+
+    func firstRequest(resumingFrom state: ResumableUploadState?) throws -> PreparedRequest {
+        switch self {
+        case .draft(let upload): try upload.firstRequest(resumingFrom: state)
+        case .tus(let upload): try upload.firstRequest()
+        }
+    }
+
+    /// The state `--resume-from URL` names: the saved one moved to `url`, or
+    /// a new one whose offset the server will tell.
+    func state(at url: URL, saved: ResumableUploadState?) -> ResumableUploadState {
+        if var saved {
+            saved.uploadURL = url
+            return saved
+        }
+        switch self {
+        case .draft(let upload):
+            return ResumableUploadState(uploadProtocol: .draft, uploadURL: url, offset: 0, body: upload.bodyIdentity, draftVersion: upload.version.rawValue)
+        case .tus(let upload):
+            return ResumableUploadState(uploadProtocol: .tus, uploadURL: url, offset: 0, body: upload.bodyIdentity)
+        }
+    }
+
+    /// The upload with its retry waits explained on standard error.
+    func explainingWaits(_ explains: Bool, bar: ProgressBar?, retries: Int) -> ResumableSend {
+        let policy = RetryMiddleware(maximumAttempts: retries + 1, willRetry: { retry in
+            guard explains else { return }
+            bar?.clear()
+            Uploader.report("\(retry.reason); resuming in \(retry.delay.secondsDescription) (attempt \(retry.attempt) of \(retries + 1))")
+        })
+        switch self {
+        case .draft(var upload):
+            upload.retry = policy
+            return .draft(upload)
+        case .tus(var upload):
+            upload.retry = policy
+            return .tus(upload)
+        }
+    }
+
+    func send(
+        with client: RequestClient,
+        resumingFrom state: ResumableUploadState?,
+        progress: @escaping @Sendable (UploadProgress) -> Void,
+        stateChanged: @escaping @Sendable (ResumableUploadState) async throws -> Void
+    ) async throws -> Outcome {
+        switch self {
+        case .draft(let upload):
+            let response = try await upload.send(with: client, resumingFrom: state, progress: progress, stateChanged: stateChanged)
+            return Outcome(response: response, uploadURL: nil)
+        case .tus(let upload):
+            let result = try await upload.send(with: client, resumingFrom: state, progress: progress, stateChanged: stateChanged)
+            return Outcome(response: result.response, uploadURL: result.uploadURL)
+        }
+    }
+}
