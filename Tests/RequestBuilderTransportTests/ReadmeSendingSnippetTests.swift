@@ -36,6 +36,21 @@ import Testing
         // README streaming snippet ends
     }
 
+    /// Never called: it compiles the README's conditional-requests snippet.
+    static func conditionalSnippet(request: PreparedRequest) async throws -> Response {
+        // README conditional snippet begins
+        let cache = InMemoryResponseCache(maximumEntries: 100, maximumTotalBytes: 10 << 20)
+        let cachingClient = RequestClient(transport: AsyncHTTPClientTransport(), middleware: [.conditionalRequests(cache: cache)])
+        let feed = try await cachingClient.send(request)  // a 304 after the first time costs no body
+        // README conditional snippet ends
+        return feed
+    }
+
+    @Test func readmeShowsTheConditionalSnippetCompiledHere() throws {
+        #expect(try Self.compiledSnippet(named: "README conditional snippet") == Self.readmeBlock(at: 2))
+        #expect(try !Self.readmeBlock(at: 2).isEmpty)
+    }
+
     @Test func readmeShowsTheStreamingSnippetCompiledHere() throws {
         let readmeCode = try Self.readmeBlock(at: 1)
         #expect(!readmeCode.isEmpty)
