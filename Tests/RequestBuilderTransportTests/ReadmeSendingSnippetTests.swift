@@ -36,6 +36,16 @@ import Testing
         // README streaming snippet ends
     }
 
+    /// Never called: it compiles the README's progress-sequence snippet.
+    static func progressSnippet(client: RequestClient, request: PreparedRequest) async throws -> Response {
+        // README progress snippet begins
+        let upload = client.sendWithProgress(request)
+        for await progress in upload.progress { print(progress.bytesSent, "of", progress.totalBytes ?? -1) }
+        let response = try await upload.response
+        // README progress snippet ends
+        return response
+    }
+
     /// Never called: it compiles the README's conditional-requests snippet.
     static func conditionalSnippet(request: PreparedRequest) async throws -> Response {
         // README conditional snippet begins
@@ -46,9 +56,10 @@ import Testing
         return feed
     }
 
-    @Test func readmeShowsTheConditionalSnippetCompiledHere() throws {
-        #expect(try Self.compiledSnippet(named: "README conditional snippet") == Self.readmeBlock(at: 2))
-        #expect(try !Self.readmeBlock(at: 2).isEmpty)
+    @Test func readmeShowsTheProgressAndConditionalSnippetsCompiledHere() throws {
+        #expect(try Self.compiledSnippet(named: "README progress snippet") == Self.readmeBlock(at: 2))
+        #expect(try Self.compiledSnippet(named: "README conditional snippet") == Self.readmeBlock(at: 3))
+        #expect(try !Self.readmeBlock(at: 3).isEmpty)
     }
 
     @Test func readmeShowsTheStreamingSnippetCompiledHere() throws {
