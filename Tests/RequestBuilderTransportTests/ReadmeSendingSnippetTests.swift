@@ -4,6 +4,7 @@ import HTTPTypes
 import Logging
 import RequestBuilder
 import RequestBuilderAsyncHTTPClient
+import TestSupport
 import Testing
 
 /// The README's "Sending requests" snippet, pasted verbatim into a function so
@@ -74,30 +75,13 @@ import Testing
         #expect(try Self.compiledSnippet(named: "README snippet") == readmeCode)
     }
 
-    private static let testFile = URL(filePath: #filePath)
-
     /// The `index`th Swift block of the README's "Sending requests" section, imports left out.
     private static func readmeBlock(at index: Int) throws -> String {
-        let root = testFile.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let readme = try String(contentsOf: root.appending(path: "README.md"), encoding: .utf8)
-        let section = readme.components(separatedBy: "## Sending requests").dropFirst().first?
-            .components(separatedBy: "\n## ").first ?? ""
-        let block = section.components(separatedBy: "```swift\n").dropFirst(index + 1).first?
-            .components(separatedBy: "```").first ?? ""
-        return block.split(separator: "\n", omittingEmptySubsequences: false)
-            .filter { !$0.hasPrefix("import ") }
-            .joined(separator: "\n")
-            .trimmingCharacters(in: .newlines)
+        try ReadmeSnippet.readmeBlock(in: "Sending requests", at: index)
     }
 
     /// The lines of this file between `// <name> begins` and `// <name> ends`, unindented.
     private static func compiledSnippet(named name: String) throws -> String {
-        let source = try String(contentsOf: testFile, encoding: .utf8)
-        let compiled = source.components(separatedBy: "// \(name) begins\n").dropFirst().first?
-            .components(separatedBy: "        // \(name) ends").first ?? ""
-        return compiled.split(separator: "\n", omittingEmptySubsequences: false)
-            .map { $0.hasPrefix("        ") ? String($0.dropFirst(8)) : String($0) }
-            .joined(separator: "\n")
-            .trimmingCharacters(in: .newlines)
+        try ReadmeSnippet.compiled(named: name, in: #filePath)
     }
 }
