@@ -10,6 +10,13 @@ let sharedSwiftSettings: [SwiftSetting] = [
     .enableUpcomingFeature("InternalImportsByDefault"),
 ]
 
+/// OpenCombine where Combine is missing; Apple platforms use Combine itself.
+let openCombineOffApplePlatforms: Target.Dependency = .product(
+    name: "OpenCombine",
+    package: "OpenCombine",
+    condition: .when(platforms: [.linux, .windows, .android, .wasi, .openbsd])
+)
+
 let package = Package(
     name: "swift-http-body",
     platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
@@ -18,6 +25,7 @@ let package = Package(
         .library(name: "RequestBuilder", targets: ["RequestBuilder"]),
         .library(name: "RequestBuilderURLSession", targets: ["RequestBuilderURLSession"]),
         .library(name: "RequestBuilderAsyncHTTPClient", targets: ["RequestBuilderAsyncHTTPClient"]),
+        .library(name: "RequestBuilderCombine", targets: ["RequestBuilderCombine"]),
         .executable(name: "uploader", targets: ["uploader"]),
     ],
     dependencies: [
@@ -28,6 +36,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
         .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
+        // Combine where Apple has none; only RequestBuilderCombine and its tests depend on it.
+        .package(url: "https://github.com/OpenCombine/OpenCombine.git", from: "0.14.0"),
         // Test-only: an independent multipart parser that checks every encoded body.
         .package(url: "https://github.com/vapor/multipart-kit.git", from: "4.7.1"),
         // Test-only: property-based tests (generators with shrinking) for Swift Testing.
@@ -93,6 +103,14 @@ let package = Package(
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
             ],
+            swiftSettings: sharedSwiftSettings
+        ),
+
+        // Publishers for users of Combine (OpenCombine off Apple platforms),
+        // in a target of their own so nobody else builds OpenCombine.
+        .target(
+            name: "RequestBuilderCombine",
+            dependencies: ["RequestBuilder", openCombineOffApplePlatforms],
             swiftSettings: sharedSwiftSettings
         ),
 
@@ -200,8 +218,10 @@ let package = Package(
                 "HTTPBody",
                 "RequestBuilder",
                 "RequestBuilderAsyncHTTPClient",
+                "RequestBuilderCombine",
                 "TestSupport",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
+                openCombineOffApplePlatforms,
             ],
             swiftSettings: sharedSwiftSettings
         ),
