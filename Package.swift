@@ -152,6 +152,17 @@ let package = Package(
             path: "Samples/DownloadFile",
             swiftSettings: sharedSwiftSettings
         ),
+        .executableTarget(
+            name: "conditional-get",
+            dependencies: [
+                "RequestBuilder",
+                "RequestBuilderAsyncHTTPClient",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Samples/ConditionalGet",
+            swiftSettings: sharedSwiftSettings
+        ),
         .executableTarget(name: "sink-server", dependencies: ["TestSupport"], path: "Samples/SinkServer", swiftSettings: sharedSwiftSettings),
 
         // MARK: Tests
