@@ -10,6 +10,13 @@ let sharedSwiftSettings: [SwiftSetting] = [
     .enableUpcomingFeature("InternalImportsByDefault"),
 ]
 
+/// OpenCombine where Combine is missing; Apple platforms use Combine itself.
+let openCombineOffApplePlatforms: Target.Dependency = .product(
+    name: "OpenCombine",
+    package: "OpenCombine",
+    condition: .when(platforms: [.linux, .windows, .android, .wasi, .openbsd])
+)
+
 let package = Package(
     name: "swift-http-body",
     platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
@@ -19,6 +26,7 @@ let package = Package(
         .library(name: "RequestBuilderURLSession", targets: ["RequestBuilderURLSession"]),
         .library(name: "RequestBuilderAsyncHTTPClient", targets: ["RequestBuilderAsyncHTTPClient"]),
         .library(name: "ResumableUploads", targets: ["ResumableUploads"]),
+        .library(name: "RequestBuilderCombine", targets: ["RequestBuilderCombine"]),
         .executable(name: "uploader", targets: ["uploader"]),
     ],
     dependencies: [
@@ -31,6 +39,8 @@ let package = Package(
         .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
         // Digests: tus's checksum extension (SHA-1, SHA-256, MD5).
         .package(url: "https://github.com/apple/swift-crypto.git", from: "3.12.3"),
+        // Combine where Apple has none; only RequestBuilderCombine and its tests depend on it.
+        .package(url: "https://github.com/OpenCombine/OpenCombine.git", from: "0.14.0"),
         // Test-only: an independent multipart parser that checks every encoded body.
         .package(url: "https://github.com/vapor/multipart-kit.git", from: "4.7.1"),
         // Test-only: property-based tests (generators with shrinking) for Swift Testing.
@@ -113,6 +123,14 @@ let package = Package(
             swiftSettings: sharedSwiftSettings
         ),
 
+        // Publishers for users of Combine (OpenCombine off Apple platforms),
+        // in a target of their own so nobody else builds OpenCombine.
+        .target(
+            name: "RequestBuilderCombine",
+            dependencies: ["RequestBuilder", openCombineOffApplePlatforms],
+            swiftSettings: sharedSwiftSettings
+        ),
+
         // MARK: Command-line tool
 
         // The CLI's pure request-item parsing, a library so the fuzz targets can link it.
@@ -150,6 +168,17 @@ let package = Package(
             name: "download-file",
             dependencies: ["RequestBuilder", "RequestBuilderAsyncHTTPClient", "HTTPBody", .product(name: "HTTPTypes", package: "swift-http-types")],
             path: "Samples/DownloadFile",
+            swiftSettings: sharedSwiftSettings
+        ),
+        .executableTarget(
+            name: "conditional-get",
+            dependencies: [
+                "RequestBuilder",
+                "RequestBuilderAsyncHTTPClient",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Samples/ConditionalGet",
             swiftSettings: sharedSwiftSettings
         ),
         .executableTarget(name: "sink-server", dependencies: ["TestSupport"], path: "Samples/SinkServer", swiftSettings: sharedSwiftSettings),
@@ -218,8 +247,10 @@ let package = Package(
                 "HTTPBody",
                 "RequestBuilder",
                 "RequestBuilderAsyncHTTPClient",
+                "RequestBuilderCombine",
                 "TestSupport",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
+                openCombineOffApplePlatforms,
             ],
             swiftSettings: sharedSwiftSettings
         ),

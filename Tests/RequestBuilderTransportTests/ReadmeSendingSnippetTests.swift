@@ -4,6 +4,7 @@ import HTTPTypes
 import Logging
 import RequestBuilder
 import RequestBuilderAsyncHTTPClient
+import TestSupport
 import Testing
 
 /// The README's "Sending requests" snippet, pasted verbatim into a function so
@@ -36,6 +37,32 @@ import Testing
         // README streaming snippet ends
     }
 
+    /// Never called: it compiles the README's progress-sequence snippet.
+    static func progressSnippet(client: RequestClient, request: PreparedRequest) async throws -> Response {
+        // README progress snippet begins
+        let upload = client.sendWithProgress(request)
+        for await progress in upload.progress { print(progress.bytesSent, "of", progress.totalBytes ?? -1) }
+        let response = try await upload.response
+        // README progress snippet ends
+        return response
+    }
+
+    /// Never called: it compiles the README's conditional-requests snippet.
+    static func conditionalSnippet(request: PreparedRequest) async throws -> Response {
+        // README conditional snippet begins
+        let cache = InMemoryResponseCache(maximumEntries: 100, maximumTotalBytes: 10 << 20)
+        let cachingClient = RequestClient(transport: AsyncHTTPClientTransport(), middleware: [.conditionalRequests(cache: cache)])
+        let feed = try await cachingClient.send(request)  // a 304 after the first time costs no body
+        // README conditional snippet ends
+        return feed
+    }
+
+    @Test func readmeShowsTheProgressAndConditionalSnippetsCompiledHere() throws {
+        #expect(try Self.compiledSnippet(named: "README progress snippet") == Self.readmeBlock(at: 2))
+        #expect(try Self.compiledSnippet(named: "README conditional snippet") == Self.readmeBlock(at: 3))
+        #expect(try !Self.readmeBlock(at: 3).isEmpty)
+    }
+
     @Test func readmeShowsTheStreamingSnippetCompiledHere() throws {
         let readmeCode = try Self.readmeBlock(at: 1)
         #expect(!readmeCode.isEmpty)
@@ -48,30 +75,13 @@ import Testing
         #expect(try Self.compiledSnippet(named: "README snippet") == readmeCode)
     }
 
-    private static let testFile = URL(filePath: #filePath)
-
     /// The `index`th Swift block of the README's "Sending requests" section, imports left out.
     private static func readmeBlock(at index: Int) throws -> String {
-        let root = testFile.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let readme = try String(contentsOf: root.appending(path: "README.md"), encoding: .utf8)
-        let section = readme.components(separatedBy: "## Sending requests").dropFirst().first?
-            .components(separatedBy: "\n## ").first ?? ""
-        let block = section.components(separatedBy: "```swift\n").dropFirst(index + 1).first?
-            .components(separatedBy: "```").first ?? ""
-        return block.split(separator: "\n", omittingEmptySubsequences: false)
-            .filter { !$0.hasPrefix("import ") }
-            .joined(separator: "\n")
-            .trimmingCharacters(in: .newlines)
+        try ReadmeSnippet.readmeBlock(in: "Sending requests", at: index)
     }
 
     /// The lines of this file between `// <name> begins` and `// <name> ends`, unindented.
     private static func compiledSnippet(named name: String) throws -> String {
-        let source = try String(contentsOf: testFile, encoding: .utf8)
-        let compiled = source.components(separatedBy: "// \(name) begins\n").dropFirst().first?
-            .components(separatedBy: "        // \(name) ends").first ?? ""
-        return compiled.split(separator: "\n", omittingEmptySubsequences: false)
-            .map { $0.hasPrefix("        ") ? String($0.dropFirst(8)) : String($0) }
-            .joined(separator: "\n")
-            .trimmingCharacters(in: .newlines)
+        try ReadmeSnippet.compiled(named: name, in: #filePath)
     }
 }

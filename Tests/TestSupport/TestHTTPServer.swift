@@ -65,7 +65,8 @@ public final class TestHTTPServer: Sendable {
 
     /// Decides the reply to a request from its head and its index (0 for the first request).
     public struct Script: Sendable {
-        let reply: @Sendable (RecordedRequest, Int) -> Reply
+        /// The reply to a request, given its index.
+        public let reply: @Sendable (RecordedRequest, Int) -> Reply
 
         /// A script from a closure.
         public init(_ reply: @escaping @Sendable (RecordedRequest, Int) -> Reply) { self.reply = reply }
@@ -76,6 +77,34 @@ public final class TestHTTPServer: Sendable {
         /// The replies in order, the last one repeated for every later request.
         public static func sequence(_ replies: [Reply]) -> Script {
             Script { _, index in replies.isEmpty ? .status(200) : replies[min(index, replies.count - 1)] }
+        }
+
+        /// A resource with validators, answered as a server that supports
+        /// conditional requests does (RFC 9110 §13.1): `304 Not Modified`, with
+        /// the `ETag` and `headers` and no body, when `If-None-Match` lists
+        /// `etag` (or is `*`) or, without `If-None-Match`, when
+        /// `If-Modified-Since` is exactly `lastModified` (compared as text,
+        /// enough for a client that echoes the date back); otherwise `200`
+        /// with `body`, the validators and `headers`.
+        public static func conditional(
+            etag: String?,
+            lastModified: String? = nil,
+            body: String,
+            headers: [(name: String, value: String)] = []
+        ) -> Script {
+            Script { request, _ in
+                let validators = [("ETag", etag), ("Last-Modified", lastModified)].compactMap { name, value in
+                    value.map { (name: name, value: $0) }
+                }
+                let notModified: Bool
+                if let ifNoneMatch = request.header("If-None-Match") {
+                    let tags = ifNoneMatch.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+                    notModified = tags.contains("*") || (etag.map { tags.contains($0) } ?? false)
+                } else {
+                    notModified = lastModified != nil && request.header("If-Modified-Since") == lastModified
+                }
+                return .status(notModified ? 304 : 200, headers: validators + headers, body: notModified ? "" : body)
+            }
         }
 
         /// `401` unless `Authorization` is exactly `Bearer <token>`, then `200`.

@@ -13,7 +13,9 @@ public import Foundation
 /// Every response is checked against the request's
 /// ``PreparedRequest/acceptableStatus`` after the middleware have run, so a
 /// status outside it always fails with ``RequestError/Code/unacceptableStatus``
-/// (use ``AcceptableStatus/any`` to inspect every status yourself).
+/// (use ``AcceptableStatus/any`` to inspect every status yourself). A
+/// `304 Not Modified` to a conditional request is its answer, not a failure
+/// (``PreparedRequest/accepts(_:)``).
 /// Cancelling the calling task cancels the request.
 public struct RequestClient: Sendable {
     /// Where requests go once the middleware have run.

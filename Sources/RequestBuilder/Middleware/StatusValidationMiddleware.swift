@@ -4,6 +4,10 @@ import HTTPTypes
 /// Fails with ``RequestError/Code/unacceptableStatus`` when a response's status
 /// is not one the request's ``PreparedRequest/acceptableStatus`` accepts.
 ///
+/// A `304 Not Modified` to a request that carries `If-None-Match` or
+/// `If-Modified-Since` passes: it answers the question the request asked
+/// (see ``PreparedRequest/accepts(_:)``).
+///
 /// ``RequestClient`` always validates the final response; place this
 /// middleware explicitly to validate earlier in the chain (for example
 /// inside logging, so the failure is logged as one). The error carries the
@@ -19,7 +23,7 @@ public struct StatusValidationMiddleware: RequestMiddleware {
     /// Passes the request on and checks the status of what comes back.
     public func handle(_ request: PreparedRequest, next: Next) async throws -> StreamedResponse {
         let response = try await next(request)
-        guard request.acceptableStatus.accepts(response.status) else {
+        guard request.accepts(response.status) else {
             throw RequestError.unacceptableStatus(await response.preview(upTo: Self.previewLimit), for: request)
         }
         return response

@@ -1,0 +1,129 @@
+#if canImport(Combine)
+import Combine
+#else
+import OpenCombine
+#endif
+import Foundation
+import HTTPTypes
+import RequestBuilder
+import RequestBuilderAsyncHTTPClient
+import RequestBuilderCombine
+import TestSupport
+import Testing
+
+@Suite("RequestBuilderCombine: publishers for a response and for upload progress")
+struct CombinePublisherTests {
+    struct Greeting: Decodable, Equatable, Sendable {
+        var text: String
+    }
+
+    static let client = RequestClient(transport: AsyncHTTPClientTransport())
+
+    /// Never called: it compiles the README's Combine snippet.
+    static func readmeSnippet(client: RequestClient, request: PreparedRequest, upload: PreparedRequest) {
+        struct Post: Decodable, Sendable {}
+        // README Combine snippet begins
+        let posts: AnyPublisher<[Post], RequestError> = client.responsePublisher(for: request, decoding: [Post].self)
+        let uploadEvents = client.progressPublisher(for: upload)  // .progress(UploadProgress)…, then .response(Response)
+        // README Combine snippet ends
+        _ = (posts, uploadEvents)
+    }
+
+    @Test func readmeShowsTheSnippetCompiledHere() throws {
+        let readmeCode = try ReadmeSnippet.readmeBlock(in: "Combine", at: 0)
+        #expect(!readmeCode.isEmpty)
+        #expect(try ReadmeSnippet.compiled(named: "README Combine snippet", in: #filePath) == readmeCode)
+    }
+
+    @Test("responsePublisher sends on subscription and publishes the response, once per subscription")
+    func responsePublisherPublishesTheResponse() async throws {
+        let server = try await TestHTTPServer.start(script: .sequence([.status(200, body: "hello")]))
+        let publisher = Self.client.responsePublisher(for: try HTTPRequestBuilder(.get, server.url()).build())
+        #expect(server.requests.isEmpty)
+
+        var bodies: [String] = []
+        for try await response in publisher.values { bodies.append(String(decoding: response.body, as: UTF8.self)) }
+        for try await response in publisher.values { bodies.append(String(decoding: response.body, as: UTF8.self)) }
+        try await server.stop()
+
+        #expect(bodies == ["hello", "hello"])
+        #expect(server.requests.count == 2)
+    }
+
+    @Test("The decoding publisher publishes the value, and fails with RequestError codes the caller can switch on")
+    func decodingPublisherDecodesAndFails() async throws {
+        let server = try await TestHTTPServer.start(script: .sequence([
+            .status(200, body: #"{"text": "hi"}"#), .status(200, body: "not json"), .status(503),
+        ]))
+        let publisher = Self.client.responsePublisher(for: try HTTPRequestBuilder(.get, server.url()).build(), decoding: Greeting.self)
+
+        var greetings: [Greeting] = []
+        for try await greeting in publisher.values { greetings.append(greeting) }
+        var codes: [RequestError.Code] = []
+        for _ in 0..<2 {
+            do {
+                for try await _ in publisher.values {}
+            } catch let error as RequestError {
+                codes.append(error.code)
+            }
+        }
+        try await server.stop()
+
+        #expect(greetings == [Greeting(text: "hi")])
+        #expect(codes == [.decoding, .unacceptableStatus])
+    }
+
+    @Test("progressPublisher publishes rising progress, then the response as its last value")
+    func progressPublisherEndsWithTheResponse() async throws {
+        let size = 2 * 1024 * 1024
+        let server = try await TestHTTPServer.start(script: .sequence([.status(201)]))
+        let request = try HTTPRequestBuilder(.post, server.url(path: "/up")).data(Data(count: size)).build()
+
+        var sent: [Int64] = []
+        var responses: [Response] = []
+        for try await event in Self.client.progressPublisher(for: request).values {
+            switch event {
+            case .progress(let progress): sent.append(progress.bytesSent)
+            case .response(let response): responses.append(response)
+            }
+        }
+        try await server.stop()
+
+        #expect(sent.last == Int64(size))
+        #expect(sent == sent.sorted())
+        #expect(responses.map(\.status) == [.created])
+    }
+
+    @Test("Cancelling the subscription cancels the request: the connection closes and nothing is published")
+    func cancellingTheSubscriptionCancelsTheRequest() async throws {
+        let server = try await TestHTTPServer.start(script: .sequence([.status(200, delay: .seconds(60))]))
+        let published = Published()
+        let subscription = Self.client.responsePublisher(for: try HTTPRequestBuilder(.get, server.url()).build())
+            .sink { _ in published.record() } receiveValue: { _ in published.record() }
+        while server.requests.first?.isComplete != true { try await Task.sleep(for: .milliseconds(10)) }
+        subscription.cancel()
+
+        #expect(try await server.waitForClosedConnections())
+        try await server.stop()
+        #expect(published.count == 0)
+    }
+}
+
+/// Counts what a subscriber received; the sink may run on any thread.
+private final class Published: @unchecked Sendable {
+    // @unchecked Sendable: `events` is only touched under `lock`.
+    private let lock = NSLock()
+    private var events = 0
+
+    func record() {
+        lock.lock()
+        events += 1
+        lock.unlock()
+    }
+
+    var count: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return events
+    }
+}
