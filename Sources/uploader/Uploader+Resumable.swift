@@ -161,7 +161,11 @@ extension Uploader {
             outcome = try await upload.send(with: requestClient, resumingFrom: state, progress: { update in
                 bar?.update(sent: update.bytesSent, total: update.totalBytes)
             }, stateChanged: { state in
-                try store.save(state)
+                do {
+                    try store.save(state)
+                } catch {
+                    throw StateNotSaved(file: store.file, reason: "\(error)")
+                }
             })
             bar?.finish()
         } catch let error as ResumableUploadError {
@@ -177,6 +181,10 @@ extension Uploader {
             case .invalidResponse: return .networkFailure
             default: return .badInput
             }
+        } catch let error as StateNotSaved {
+            bar?.finish()
+            report(error.description)
+            return .failure
         } catch let error as RequestError {
             bar?.finish()
             report(error.description)
@@ -279,4 +287,12 @@ enum ResumableSend {
             return Outcome(response: result.response, uploadURL: result.uploadURL)
         }
     }
+}
+
+/// The resume state could not be written: the upload stops, since a crash
+/// after it would not be resumable.
+struct StateNotSaved: Error, CustomStringConvertible {
+    var file: URL
+    var reason: String
+    var description: String { "cannot save the resume state to \(file.path): \(reason); the upload was stopped" }
 }
