@@ -21,7 +21,7 @@ struct StubbedClientTests {
             .build()
         let greeting = try await client.send(request, decoding: Greeting.self)
         #expect(greeting == Greeting(text: "hi"))
-        let received = await stub.receivedRequests
+        let received = stub.receivedRequests
         #expect(received.map(\.head.path) == ["/v1/greetings/a%2Fb"])
     }
 }

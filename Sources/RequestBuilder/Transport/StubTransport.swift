@@ -12,7 +12,7 @@ public import HTTPTypes
 /// ])
 /// let client = RequestClient(transport: stub, middleware: [.retry()])
 /// _ = try await client.send(request)
-/// #expect(await stub.receivedRequests.count == 2)
+/// #expect(stub.receivedRequests.count == 2)
 /// ```
 ///
 /// Replies are used in order; once they run out, every further request gets
