@@ -18,6 +18,7 @@ let package = Package(
         .library(name: "RequestBuilder", targets: ["RequestBuilder"]),
         .library(name: "RequestBuilderURLSession", targets: ["RequestBuilderURLSession"]),
         .library(name: "RequestBuilderAsyncHTTPClient", targets: ["RequestBuilderAsyncHTTPClient"]),
+        .library(name: "HTTPBodyTesting", targets: ["HTTPBodyTesting"]),
         .executable(name: "uploader", targets: ["uploader"]),
     ],
     dependencies: [
@@ -96,6 +97,16 @@ let package = Package(
             swiftSettings: sharedSwiftSettings
         ),
 
+        // Golden-file tests for users' packages (and ours): compares a request's or a
+        // body's exact bytes with a file. Only HTTPBody, because a PreparedRequest
+        // gives its bytes as HTTPBody's RawHTTPRequest (`raw()`), so users of
+        // HTTPBody alone do not build RequestBuilder.
+        .target(
+            name: "HTTPBodyTesting",
+            dependencies: ["HTTPBody"],
+            swiftSettings: sharedSwiftSettings
+        ),
+
         // MARK: Command-line tool
 
         // The CLI's pure request-item parsing, a library so the fuzz targets can link it.
@@ -155,6 +166,7 @@ let package = Package(
             dependencies: [
                 "HTTPBody",
                 "TestSupport",
+                "HTTPBodyTesting",
                 "CZlib",
                 .product(name: "MultipartKit", package: "multipart-kit"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -169,6 +181,7 @@ let package = Package(
             dependencies: [
                 "HTTPBody",
                 "RequestBuilder",
+                "HTTPBodyTesting",
                 "RequestBuilderURLSession",
                 "TestSupport",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -199,10 +212,12 @@ let package = Package(
             dependencies: [
                 "HTTPBody",
                 "RequestBuilder",
+                "HTTPBodyTesting",
                 "RequestBuilderAsyncHTTPClient",
                 "TestSupport",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ],
+            exclude: ["__Snapshots__"],
             swiftSettings: sharedSwiftSettings
         ),
         .testTarget(
@@ -210,6 +225,7 @@ let package = Package(
             dependencies: [
                 "uploader",
                 "UploaderItems",
+                "HTTPBodyTesting",
                 "TestSupport",
             ],
             exclude: ["__Snapshots__"],
