@@ -26,6 +26,7 @@ public struct RequestBodyError: Error, Sendable, Hashable, CustomStringConvertib
         /// A stream produced a different number of bytes than its declared length.
         public static let streamLengthMismatch = Code(.streamLengthMismatch)
 
+        /// The code's name, such as the static member's.
         public var description: String { "\(base)" }
     }
 
