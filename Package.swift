@@ -33,6 +33,9 @@ let package = Package(
         .package(url: "https://github.com/vapor/multipart-kit.git", from: "4.7.1"),
         // Test-only: property-based tests (generators with shrinking) for Swift Testing.
         .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
+        // Documentation only: `swift package generate-documentation` (Scripts/docs.sh). A
+        // command plugin, so plain builds and tests never compile it.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         // MARK: System libraries
