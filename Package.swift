@@ -27,6 +27,7 @@ let package = Package(
         .library(name: "RequestBuilderAsyncHTTPClient", targets: ["RequestBuilderAsyncHTTPClient"]),
         .library(name: "ResumableUploads", targets: ["ResumableUploads"]),
         .library(name: "RequestBuilderCombine", targets: ["RequestBuilderCombine"]),
+        .library(name: "HTTPBodyTesting", targets: ["HTTPBodyTesting"]),
         .executable(name: "uploader", targets: ["uploader"]),
     ],
     dependencies: [
@@ -45,6 +46,9 @@ let package = Package(
         .package(url: "https://github.com/vapor/multipart-kit.git", from: "4.7.1"),
         // Test-only: property-based tests (generators with shrinking) for Swift Testing.
         .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
+        // Documentation only: `swift package generate-documentation` (Scripts/docs.sh). A
+        // command plugin, so plain builds and tests never compile it.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         // MARK: System libraries
@@ -131,6 +135,16 @@ let package = Package(
             swiftSettings: sharedSwiftSettings
         ),
 
+        // Golden-file tests for users' packages (and ours): compares a request's or a
+        // body's exact bytes with a file. Only HTTPBody, because a PreparedRequest
+        // gives its bytes as HTTPBody's RawHTTPRequest (`raw()`), so users of
+        // HTTPBody alone do not build RequestBuilder.
+        .target(
+            name: "HTTPBodyTesting",
+            dependencies: ["HTTPBody"],
+            swiftSettings: sharedSwiftSettings
+        ),
+
         // MARK: Command-line tool
 
         // The CLI's pure request-item parsing, a library so the fuzz targets can link it.
@@ -202,6 +216,7 @@ let package = Package(
             dependencies: [
                 "HTTPBody",
                 "TestSupport",
+                "HTTPBodyTesting",
                 "CZlib",
                 .product(name: "MultipartKit", package: "multipart-kit"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -216,6 +231,7 @@ let package = Package(
             dependencies: [
                 "HTTPBody",
                 "RequestBuilder",
+                "HTTPBodyTesting",
                 "RequestBuilderURLSession",
                 "TestSupport",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -246,12 +262,14 @@ let package = Package(
             dependencies: [
                 "HTTPBody",
                 "RequestBuilder",
+                "HTTPBodyTesting",
                 "RequestBuilderAsyncHTTPClient",
                 "RequestBuilderCombine",
                 "TestSupport",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 openCombineOffApplePlatforms,
             ],
+            exclude: ["__Snapshots__"],
             swiftSettings: sharedSwiftSettings
         ),
         .testTarget(
@@ -259,6 +277,7 @@ let package = Package(
             dependencies: [
                 "uploader",
                 "UploaderItems",
+                "HTTPBodyTesting",
                 "TestSupport",
             ],
             exclude: ["__Snapshots__"],

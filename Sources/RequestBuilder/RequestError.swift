@@ -30,6 +30,7 @@ public struct RequestError: Error, Sendable, CustomStringConvertible {
         /// No response arrived within the request's timeout.
         public static let timedOut = Code(.timedOut)
 
+        /// The code's name, such as the static member's.
         public var description: String { "\(base)" }
     }
 

@@ -11,7 +11,7 @@ extension AsyncHTTPClientTransport {
     ///   where AsyncHTTPClient alone would trap and end the process;
     /// - a refused connection fails at once instead of being tried again
     ///   until the request's deadline (without one, for about 90 seconds);
-    ///   whether to try again is ``RetryMiddleware``'s decision;
+    ///   whether to try again is `RetryMiddleware`'s decision;
     /// - connecting has its own timeout, separate from the request's.
     ///
     /// ```swift

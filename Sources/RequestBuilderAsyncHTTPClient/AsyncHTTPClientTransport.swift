@@ -11,7 +11,7 @@ public import RequestBuilder
 ///
 /// The body is read one chunk at a time as the connection asks for it, so a
 /// 10 GB file costs a few chunks of memory; the response body is handed on
-/// as it arrives (``StreamedResponse``). File and multipart bodies are
+/// as it arrives (`StreamedResponse`). File and multipart bodies are
 /// read straight into the buffers written to the socket. A body of known
 /// length goes out with `Content-Length`, others with chunked encoding.
 /// Upload progress counts the bytes handed to the connection. Cancelling the

@@ -17,10 +17,12 @@ extension RequestClient {
     ///
     /// Each subscription sends the request anew, once it has demand;
     /// cancelling the subscription cancels the request. The middleware run
-    /// as for ``RequestBuilder/RequestClient/send(_:maximumBodySize:progress:)``,
+    /// as for `RequestClient.send(_:maximumBodySize:progress:)`,
     /// so retry and logging need no Combine operators of their own.
     ///
-    /// - Parameter maximumBodySize: The largest response body read into memory.
+    /// - Parameters:
+    ///   - request: The request to send for each subscription.
+    ///   - maximumBodySize: The largest response body read into memory.
     public func responsePublisher(
         for request: PreparedRequest,
         maximumBodySize: Int = Response.defaultMaximumBodySize
@@ -37,7 +39,12 @@ extension RequestClient {
     /// let posts: AnyPublisher<[Post], RequestError> = client.responsePublisher(for: request, decoding: [Post].self)
     /// ```
     ///
-    /// A body that does not decode fails with ``RequestBuilder/RequestError/Code/decoding``.
+    /// A body that does not decode fails with `RequestError.Code.decoding`.
+    ///
+    /// - Parameters:
+    ///   - request: The request to send for each subscription.
+    ///   - type: The type the body decodes to.
+    ///   - decoder: The decoder; a plain `JSONDecoder` by default.
     public func responsePublisher<Value: Decodable & Sendable>(
         for request: PreparedRequest,
         decoding type: Value.Type,
@@ -65,6 +72,10 @@ extension RequestClient {
     /// any newer one, so a slow subscriber skips stale reports but gets the
     /// latest; the response waits for demand after it. Cancelling the
     /// subscription cancels the request.
+    ///
+    /// - Parameters:
+    ///   - request: The request to send for each subscription.
+    ///   - maximumBodySize: The largest response body read into memory.
     public func progressPublisher(
         for request: PreparedRequest,
         maximumBodySize: Int = Response.defaultMaximumBodySize

@@ -13,7 +13,7 @@ import RequestBuilder
 /// subscriber has no demand for waits, replaced by a newer offer, so a slow
 /// subscriber skips stale reports but still gets the latest. It returns the
 /// last value, which waits for demand after them; then the publisher
-/// finishes. An error it throws ends the publisher as a ``RequestError``.
+/// finishes. An error it throws ends the publisher as a `RequestError`.
 struct TaskPublisher<Output: Sendable>: Publisher {
     typealias Failure = RequestError
     typealias Operation = @Sendable (_ offer: @escaping @Sendable (Output) -> Void) async throws -> Output

@@ -44,7 +44,7 @@ extension PreparedRequest {
     /// bodies with a transport that streams them (the AsyncHTTPClient transport,
     /// or URLSession's upload-from-file), starting from ``urlRequestHead()``.
     ///
-    /// - Throws: ``RequestError`` (``RequestError/Code/invalidRequest``) when
+    /// - Throws: `RequestError` (`RequestError.Code.invalidRequest`) when
     ///   the body is larger than the limit or of unknown length, or cannot be read.
     public func urlRequest(inMemoryBodyLimit: Int = PreparedRequest.defaultInMemoryBodyLimit) async throws(RequestError) -> URLRequest {
         var request = try urlRequestHead()

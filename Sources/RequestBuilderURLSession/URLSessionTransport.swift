@@ -29,7 +29,7 @@ public import RequestBuilder
 /// `uploadTask(with:fromFile:)`: swift-corelibs-foundation traps in both
 /// when a connection fails mid-body (docs/notes/transports.md has the
 /// details). Errors reading the body or writing the temporary file end as
-/// ``RequestError``.
+/// `RequestError`.
 public final class URLSessionTransport: HTTPTransport {
     /// Bodies up to this size are sent from memory; larger ones from their
     /// file or a temporary one.

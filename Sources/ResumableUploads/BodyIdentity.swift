@@ -41,7 +41,7 @@ public struct BodyIdentity: Codable, Sendable, Hashable {
     ///
     /// - Throws: ``ResumableUploadError`` (``ResumableUploadError/Code/bodyNotResumable``)
     ///   when the body is read once or its length is unknown; a file that
-    ///   cannot be looked up fails with the ``RequestBodyError`` naming it.
+    ///   cannot be looked up fails with the `RequestBodyError` naming it.
     public init(of body: RequestBody) throws {
         guard body.isReplayable, let length = body.length else {
             throw ResumableUploadError.bodyNotResumable(

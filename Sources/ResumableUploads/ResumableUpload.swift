@@ -63,11 +63,12 @@ public struct ResumableUpload: Sendable {
     /// Prepares `request` for a resumable upload.
     ///
     /// - Parameters:
+    ///   - request: The request to upload, built as for any send.
     ///   - version: The draft version to speak; 6 by default.
     ///   - chunkSize: The most bytes per append; the whole remainder by default.
     ///   - retry: How failed steps are retried; 5 attempts by default.
     /// - Throws: ``ResumableUploadError`` (``ResumableUploadError/Code/bodyNotResumable``)
-    ///   when the body is a stream or gzip-compressed; ``RequestBodyError``
+    ///   when the body is a stream or gzip-compressed; `RequestBodyError`
     ///   when a file it reads cannot be looked up.
     public init(
         _ request: PreparedRequest,
@@ -96,7 +97,7 @@ public struct ResumableUpload: Sendable {
     ///     body byte is sent and whenever the server confirms an offset.
     /// - Throws: ``ResumableUploadError`` when the body changed since `state`
     ///   was saved (nothing is sent), the server forgot the upload, or it
-    ///   breaks the protocol; ``RequestError`` when a step fails for good.
+    ///   breaks the protocol; `RequestError` when a step fails for good.
     public func send(
         with client: RequestClient,
         resumingFrom state: ResumableUploadState? = nil,

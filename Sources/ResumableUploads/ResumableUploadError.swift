@@ -30,6 +30,7 @@ public struct ResumableUploadError: Error, Sendable, Hashable, CustomStringConve
         /// upload URL, no or a wrong offset.
         public static let invalidResponse = Code(.invalidResponse)
 
+        /// The code's name, such as `bodyChanged`.
         public var description: String { "\(base)" }
     }
 

@@ -66,7 +66,7 @@ public struct TusUpload: Sendable {
     /// Prepares an upload of `body` to the tus server at `creationURL`.
     ///
     /// - Throws: ``ResumableUploadError`` when the body is a stream or
-    ///   compressed, or a metadata key cannot be sent; ``RequestBodyError``
+    ///   compressed, or a metadata key cannot be sent; `RequestBodyError`
     ///   when a file it reads cannot be looked up.
     public init(
         creationURL: URL,
@@ -89,6 +89,7 @@ public struct TusUpload: Sendable {
     /// Sends the upload, from the start or from `state`.
     ///
     /// - Parameters:
+    ///   - client: Sends each step through its middleware and transport.
     ///   - state: A state saved from an earlier run of the same upload, to
     ///     continue it; `nil` to begin a new one.
     ///   - progress: Bytes the server holds or has been sent, across attempts.
@@ -96,7 +97,7 @@ public struct TusUpload: Sendable {
     ///     has a URL (before its first `PATCH`) and after each chunk.
     /// - Throws: ``ResumableUploadError`` when the body changed since `state`
     ///   was saved (nothing is sent), the server forgot the upload, lacks
-    ///   what the upload needs, or breaks the protocol; ``RequestError`` when
+    ///   what the upload needs, or breaks the protocol; `RequestError` when
     ///   a step fails for good.
     public func send(
         with client: RequestClient,

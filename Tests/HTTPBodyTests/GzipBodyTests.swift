@@ -1,8 +1,8 @@
 import CZlib
 import Foundation
 import HTTPBody
+import HTTPBodyTesting
 import HTTPTypes
-import TestSupport
 import Testing
 
 @Suite struct GzipBodyTests {
@@ -42,7 +42,7 @@ import Testing
     ) async throws {
         let body = inner.gzipped(options)
         let raw = try await EncoderFixtures.post(body)
-        expectGolden(raw, named: name, function: function, sourceLocation: sourceLocation)
+        expectGolden(raw, named: name, testName: function, sourceLocation: sourceLocation)
         let compressed = try #require(EncoderFixtures.body(ofRawRequest: raw))
         #expect(try Self.gunzip(compressed) == (try await inner.collect()), sourceLocation: sourceLocation)
     }

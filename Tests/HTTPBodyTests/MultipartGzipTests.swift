@@ -1,5 +1,6 @@
 import Foundation
 import HTTPBody
+import HTTPBodyTesting
 import HTTPTypes
 import TestSupport
 import Testing
@@ -19,7 +20,7 @@ import Testing
         #expect(gzipped.contentEncoding == "gzip", sourceLocation: sourceLocation)
         #expect(gzipped.length == nil, sourceLocation: sourceLocation)
         let raw = try await EncoderFixtures.post(gzipped)
-        expectGolden(raw, named: name, function: function, sourceLocation: sourceLocation)
+        expectGolden(raw, named: name, testName: function, sourceLocation: sourceLocation)
         let compressed = try #require(EncoderFixtures.body(ofRawRequest: raw), sourceLocation: sourceLocation)
         let inflated = try GzipBodyTests.gunzip(compressed)
         #expect(inflated == (try await plain.collect()), sourceLocation: sourceLocation)

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPBody
+import HTTPBodyTesting
 import MultipartKit
 import TestSupport
 import Testing
@@ -38,7 +39,6 @@ func expectMultipart(
     _ form: MultipartFormData,
     named name: String,
     parts expected: [ParsedPart],
-    filePath: String = #filePath,
     function: String = #function,
     sourceLocation: SourceLocation = #_sourceLocation
 ) async throws {
@@ -58,7 +58,7 @@ func expectMultipart(
     }
     #expect(bytes.starts(with: Array("--\(form.boundary.value)\r\n".utf8)) || form.count == 0, sourceLocation: sourceLocation)
     #expect(bytes.suffix(form.boundary.value.utf8.count + 6).elementsEqual(Array("--\(form.boundary.value)--\r\n".utf8)), sourceLocation: sourceLocation)
-    expectGolden(bytes, named: name, filePath: filePath, function: function, sourceLocation: sourceLocation)
+    expectGolden(bytes, named: name, testName: function, sourceLocation: sourceLocation)
     let parsed = try parseWithMultipartKit(bytes, boundary: form.boundary.value)
     #expect(parsed.count == expected.count, "part count", sourceLocation: sourceLocation)
     for (index, (actual, wanted)) in zip(parsed, expected).enumerated() {

@@ -1,6 +1,6 @@
 import Foundation
 import HTTPBody
-import TestSupport
+import HTTPBodyTesting
 import Testing
 
 @Suite struct QueryEncodingTests {

@@ -1,7 +1,7 @@
 import Foundation
 import HTTPBody
+import HTTPBodyTesting
 import HTTPTypes
-import TestSupport
 import Testing
 
 @Suite struct RawHTTPRequestTests {

@@ -1,8 +1,8 @@
 import Foundation
 import HTTPBody
+import HTTPBodyTesting
 import HTTPTypes
 import RequestBuilder
-import TestSupport
 import Testing
 
 /// Each `HTTPTask` case, built once from an endpoint and once with the
@@ -20,7 +20,7 @@ import Testing
         let fromEndpoint = try await wireBytes(endpoint.prepare())
         let fromBuilder = try await wireBytes(builder.build())
         #expect(fromEndpoint == fromBuilder, "endpoint and builder disagree", sourceLocation: sourceLocation)
-        expectGolden(fromEndpoint, named: name, function: function, sourceLocation: sourceLocation)
+        expectGolden(fromEndpoint, named: name, testName: function, sourceLocation: sourceLocation)
     }
 
     @Test func plainTaskSendsNoBody() async throws {

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPBodyTesting
 import TestSupport
 import Testing
 

@@ -132,11 +132,13 @@ public struct RequestBody: Sendable {
 extension RequestBody {
     /// An async sequence of a body's chunks; see ``RequestBody/chunks(maximumChunkSize:)``.
     public struct Chunks: AsyncSequence, Sendable {
+        /// Each element is one chunk of bytes.
         public typealias Element = [UInt8]
 
         let body: RequestBody
         let maximumChunkSize: Int
 
+        /// Starts reading the chunks from the beginning.
         public func makeAsyncIterator() -> Iterator {
             Iterator(reader: ChunkReader(body), maximumChunkSize: maximumChunkSize)
         }
@@ -146,6 +148,7 @@ extension RequestBody {
             var reader: ChunkReader
             let maximumChunkSize: Int
 
+            /// The next chunk, or `nil` after the last.
             public mutating func next() async throws -> [UInt8]? {
                 try await reader.next(maximumLength: maximumChunkSize, as: [UInt8].self)?.storage
             }

@@ -30,6 +30,7 @@ public struct RequestBodyError: Error, Sendable, Hashable, CustomStringConvertib
         /// outside it.
         public static let notSliceable = Code(.notSliceable)
 
+        /// The code's name, such as the static member's.
         public var description: String { "\(base)" }
     }
 

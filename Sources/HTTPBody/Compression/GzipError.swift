@@ -11,6 +11,7 @@ public struct GzipError: Error, Sendable, Hashable, CustomStringConvertible {
         /// zlib reported an error while compressing.
         public static let deflateFailed = Code(.deflateFailed)
 
+        /// The code's name, such as the static member's.
         public var description: String { "\(base)" }
     }
 

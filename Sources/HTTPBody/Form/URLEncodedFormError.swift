@@ -17,6 +17,7 @@ public struct URLEncodedFormError: Error, Sendable, Hashable, CustomStringConver
         /// A custom date or data strategy threw.
         public static let strategyFailed = Code(.strategyFailed)
 
+        /// The code's name, such as the static member's.
         public var description: String { "\(base)" }
     }
 

@@ -80,12 +80,14 @@ public struct RawHTTPRequest: Sendable {
 extension RawHTTPRequest {
     /// The chunks of a serialized request: the head, then the framed body.
     public struct Chunks: AsyncSequence, Sendable {
+        /// Each element is one chunk of bytes.
         public typealias Element = [UInt8]
 
         let head: [UInt8]
         let body: RequestBody.Chunks?
         let isChunked: Bool
 
+        /// Starts reading the chunks from the beginning.
         public func makeAsyncIterator() -> Iterator {
             Iterator(head: head, body: body?.makeAsyncIterator(), isChunked: isChunked)
         }
@@ -103,6 +105,7 @@ extension RawHTTPRequest {
                 self.isChunked = isChunked
             }
 
+            /// The next chunk, or `nil` after the last.
             public mutating func next() async throws -> [UInt8]? {
                 if let head {
                     self.head = nil

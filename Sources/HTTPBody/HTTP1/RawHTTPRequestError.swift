@@ -15,6 +15,7 @@ public struct RawHTTPRequestError: Error, Sendable, Hashable, CustomStringConver
         /// The request has more than one `Host` field.
         public static let multipleHosts = Code(.multipleHosts)
 
+        /// The code's name, such as the static member's.
         public var description: String { "\(base)" }
     }
 

@@ -12,6 +12,7 @@ public struct JSONBodyError: Error, Sendable, Hashable, CustomStringConvertible 
         /// A text given as raw JSON is not valid JSON (RFC 8259).
         public static let invalidRawJSON = Code(.invalidRawJSON)
 
+        /// The code's name, such as the static member's.
         public var description: String { "\(base)" }
     }
 

@@ -5,7 +5,7 @@ extension RequestBody {
     ///
     /// The value is encoded once, now; the body is then replayable bytes.
     /// The default encoder sorts keys, so the same value always gives the
-    /// same bytes (see ``Foundation/JSONEncoder/deterministic``); pass your own
+    /// same bytes (see `JSONEncoder.deterministic`); pass your own
     /// to choose key and date strategies.
     ///
     /// - Throws: ``JSONBodyError`` naming the coding path of a value JSON

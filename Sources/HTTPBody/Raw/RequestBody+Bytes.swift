@@ -6,7 +6,9 @@ extension RequestBody {
 
     /// A body of bytes already in memory.
     ///
-    /// - Parameter contentType: The type to declare; `application/octet-stream` by default.
+    /// - Parameters:
+    ///   - bytes: The body's bytes, sent as they are.
+    ///   - contentType: The type to declare; `application/octet-stream` by default.
     public static func bytes(_ bytes: [UInt8], contentType: MediaType? = .octetStream) -> RequestBody {
         RequestBody(contentType: contentType, length: Int64(bytes.count), isReplayable: true) {
             MemoryChunkSource(bytes: bytes)

@@ -270,7 +270,9 @@ extension HTTPRequestBuilder {
     /// ```
     /// `build` runs when the request is built, and an error it throws (a
     /// missing file) is reported by ``build()``.
-    /// - Parameter boundary: The boundary; random by default, `.constant(_:)` for reproducible output.
+    /// - Parameters:
+    ///   - boundary: The boundary; random by default, `.constant(_:)` for reproducible output.
+    ///   - build: Appends the parts to the form, when the request is built.
     public func multipart(
         boundary: MultipartBoundary = .random(),
         _ build: @escaping @Sendable (inout MultipartFormData) throws -> Void

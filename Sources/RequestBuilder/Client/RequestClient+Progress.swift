@@ -9,8 +9,10 @@ extension RequestClient {
     /// let response = try await upload.response
     /// ```
     ///
-    /// - Parameter maximumBodySize: The largest response body read into
-    ///   memory, as for ``send(_:maximumBodySize:progress:)``.
+    /// - Parameters:
+    ///   - request: The request to send.
+    ///   - maximumBodySize: The largest response body read into memory, as
+    ///     for ``send(_:maximumBodySize:progress:)``.
     /// - Returns: The request in flight; see ``InFlightRequest`` for how it
     ///   is cancelled.
     public func sendWithProgress(

@@ -37,6 +37,7 @@ public struct RequestClient: Sendable {
     /// its body read into memory.
     ///
     /// - Parameters:
+    ///   - request: The request to send.
     ///   - maximumBodySize: The largest body read into memory, 64 MiB by
     ///     default; a larger one fails with
     ///     ``RequestError/Code/responseTooLarge`` (use ``stream(_:progress:)``
@@ -64,8 +65,10 @@ public struct RequestClient: Sendable {
     /// final unless a middleware retries its status: a failure while reading
     /// the body is thrown by the body's sequence and never retried.
     ///
-    /// - Parameter progress: Called as body bytes go out; a retried attempt
-    ///   starts again from zero.
+    /// - Parameters:
+    ///   - request: The request to send.
+    ///   - progress: Called as body bytes go out; a retried attempt starts
+    ///     again from zero.
     /// - Throws: ``RequestError``.
     public func stream(
         _ request: PreparedRequest,

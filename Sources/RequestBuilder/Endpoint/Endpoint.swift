@@ -96,7 +96,7 @@ public protocol Endpoint<Response>: Sendable {
     var sampleData: SampleData { get }
 
     /// The decoder for response bodies; a plain `JSONDecoder` by default.
-    /// Return one shared instance, such as ``Foundation/JSONDecoder/snakeCaseISO8601``.
+    /// Return one shared instance, such as `JSONDecoder.snakeCaseISO8601`.
     var decoder: JSONDecoder { get }
 }
 

@@ -6,7 +6,7 @@ import HTTPTypes
 /// failed or timed out, or the server answered 408, 429, 500, 502, 503 or 504.
 ///
 /// Other 4xx statuses and decoding errors are never retried. A request is
-/// retried only when its body can be read again (``RequestBody/isReplayable``)
+/// retried only when its body can be read again (`RequestBody.isReplayable`)
 /// and, unless ``retriesNonIdempotentRequests`` is set, only when its method
 /// is idempotent (GET, HEAD, OPTIONS, TRACE, PUT, DELETE; RFC 9110 §9.2.2),
 /// since a POST that failed mid-way may already have taken effect.
@@ -55,6 +55,16 @@ public struct RetryMiddleware: RequestMiddleware {
     /// Creates the middleware.
     ///
     /// - Parameters:
+    ///   - maximumAttempts: How many attempts in all, the first included;
+    ///     values below 1 count as 1.
+    ///   - initialBackoff: The backoff before the second attempt; it doubles
+    ///     for each later one.
+    ///   - maximumBackoff: The longest backoff between two attempts.
+    ///   - maximumRetryAfter: The longest `Retry-After` to wait for; a server
+    ///     asking for more gets its response passed on instead of a retry.
+    ///   - retriesNonIdempotentRequests: Whether POST, PATCH and other
+    ///     non-idempotent requests are retried too.
+    ///   - retryableStatuses: The statuses worth another attempt.
     ///   - sleep: Waits between attempts; inject one that returns at once in tests.
     ///   - now: The current time, for `Retry-After` dates.
     ///   - random: A number in `0..<1` for the jitter.

@@ -8,7 +8,7 @@ public import HTTPTypes
 /// Every request reaches transports through this one shape: the builder,
 /// endpoints and the `uploader` tool all make one with
 /// ``HTTPRequestBuilder/build()``. The head is derived once, when the request
-/// is made (``HTTPTypes/HTTPRequest/wireHead(for:)``): `Host`, and the
+/// is made (`HTTPRequest.wireHead(for:)`, in HTTPBody): `Host`, and the
 /// `Content-Type`, `Content-Encoding` and `Content-Length` (or
 /// `Transfer-Encoding: chunked`) the body implies. Transports, ``raw()``,
 /// `urlRequest()` and `curlCommand()` all read that head, so a dry run shows

@@ -7,8 +7,10 @@ extension Response {
     /// `Data` and `String` are special: they receive the raw bytes and the
     /// UTF-8 text, and ``EmptyResponse`` accepts any body, an empty one included.
     ///
-    /// - Parameter decoder: The decoder to use; share one configured instance,
-    ///   such as ``Foundation/JSONDecoder/snakeCaseISO8601``.
+    /// - Parameters:
+    ///   - type: The type to decode; inferred from the context by default.
+    ///   - decoder: The decoder to use; share one configured instance,
+    ///     such as `JSONDecoder.snakeCaseISO8601`.
     /// - Throws: ``RequestError`` (``RequestError/Code/decoding``) whose
     ///   description names the type and the coding path that failed, and
     ///   which carries this response.

@@ -5,7 +5,9 @@ public import SystemPackage
 extension HTTPTask {
     /// Bytes already in memory, sent as they are.
     ///
-    /// - Parameter contentType: The type to declare; `application/octet-stream` by default.
+    /// - Parameters:
+    ///   - data: The body's bytes, sent as they are.
+    ///   - contentType: The type to declare; `application/octet-stream` by default.
     public static func data(_ data: Data, contentType: MediaType? = .octetStream) -> HTTPTask {
         HTTPTask { .data(data, contentType: contentType) }
     }
@@ -14,7 +16,9 @@ extension HTTPTask {
     ///
     /// The file is opened when the request is built; a missing or unreadable
     /// file fails the build with an error naming it.
-    /// - Parameter contentType: The type to declare; `application/octet-stream` when `nil`.
+    /// - Parameters:
+    ///   - url: The file; opened when the request is built, read as it is sent.
+    ///   - contentType: The type to declare; `application/octet-stream` when `nil`.
     public static func file(at url: URL, contentType: MediaType? = nil) -> HTTPTask {
         HTTPTask {
             try makeFileBody { () throws(RequestBodyError) in try .file(at: url, contentType: contentType) }

@@ -22,8 +22,10 @@ extension HTTPTask {
     /// not when the task is made, and an error `build` throws (a missing
     /// file) fails the build as ``RequestError``.
     ///
-    /// - Parameter boundary: The boundary; random by default. Fix it with
-    ///   `.constant(_:)` for reproducible output in tests.
+    /// - Parameters:
+    ///   - boundary: The boundary; random by default. Fix it with
+    ///     `.constant(_:)` for reproducible output in tests.
+    ///   - build: Appends the parts to the form, when the request is built.
     public static func multipart(
         boundary: MultipartBoundary = .random(),
         _ build: @escaping @Sendable (inout MultipartFormData) throws -> Void

@@ -32,8 +32,11 @@ extension HTTPTransport {
 
     /// Sends one request and reads the whole response body into memory.
     ///
-    /// - Parameter maximumBodySize: The largest body accepted; a larger one
-    ///   fails with ``RequestError/Code/responseTooLarge``.
+    /// - Parameters:
+    ///   - request: The request to send.
+    ///   - maximumBodySize: The largest body accepted; a larger one fails
+    ///     with ``RequestError/Code/responseTooLarge``.
+    ///   - progress: Called as body bytes go out.
     public func send(
         _ request: PreparedRequest,
         maximumBodySize: Int = Response.defaultMaximumBodySize,
