@@ -202,6 +202,9 @@ let package = Package(
                 "RequestBuilderAsyncHTTPClient",
                 "TestSupport",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
             ],
             swiftSettings: sharedSwiftSettings
         ),
