@@ -129,6 +129,12 @@ let package = Package(
             swiftSettings: sharedSwiftSettings
         ),
         .executableTarget(
+            name: "upload-form",
+            dependencies: ["RequestBuilder", "RequestBuilderAsyncHTTPClient", "HTTPBody", .product(name: "HTTPTypes", package: "swift-http-types")],
+            path: "Samples/UploadForm",
+            swiftSettings: sharedSwiftSettings
+        ),
+        .executableTarget(
             name: "download-file",
             dependencies: ["RequestBuilder", "RequestBuilderAsyncHTTPClient", "HTTPBody", .product(name: "HTTPTypes", package: "swift-http-types")],
             path: "Samples/DownloadFile",
