@@ -179,6 +179,12 @@ let package = Package(
             swiftSettings: sharedSwiftSettings
         ),
         .executableTarget(
+            name: "upload-form",
+            dependencies: ["RequestBuilder", "RequestBuilderAsyncHTTPClient", "HTTPBody", .product(name: "HTTPTypes", package: "swift-http-types")],
+            path: "Samples/UploadForm",
+            swiftSettings: sharedSwiftSettings
+        ),
+        .executableTarget(
             name: "download-file",
             dependencies: ["RequestBuilder", "RequestBuilderAsyncHTTPClient", "HTTPBody", .product(name: "HTTPTypes", package: "swift-http-types")],
             path: "Samples/DownloadFile",
@@ -268,6 +274,9 @@ let package = Package(
                 "TestSupport",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 openCombineOffApplePlatforms,
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
             ],
             exclude: ["__Snapshots__"],
             swiftSettings: sharedSwiftSettings

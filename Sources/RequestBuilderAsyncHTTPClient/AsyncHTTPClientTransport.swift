@@ -17,12 +17,9 @@ public import RequestBuilder
 /// Upload progress counts the bytes handed to the connection. Cancelling the
 /// calling task closes the request.
 ///
-/// For large uploads, give it a client whose group has one event loop
-/// (`MultiThreadedEventLoopGroup(numberOfThreads: 1)`, plenty for a handful of
-/// connections): the transport then hands over the next chunk only once that
-/// loop has taken the last, so at most two chunks are in memory. With more
-/// loops, AsyncHTTPClient's own pacing applies, and a reader faster than the
-/// socket can get several megabytes ahead before it pauses.
+/// With any client and any event-loop group, the transport hands over the
+/// next chunk only once the client's loops have taken the last, so an upload
+/// holds at most two chunks (1 MiB by default) however fast its source is.
 public struct AsyncHTTPClientTransport: HTTPTransport {
     /// The client that sends the requests.
     public let client: HTTPClient
@@ -63,8 +60,9 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
             outgoing.headers.add(name: field.name.rawName, value: field.value)
         }
         if let body = request.body {
-            let loops = Array(client.eventLoopGroup.makeIterator())
-            let chunks = ByteBufferChunks(body: body, chunkSize: max(1, chunkSize), eventLoop: loops.count == 1 ? loops.first : nil, progress: progress)
+            let chunks = ByteBufferChunks(
+                body: body, chunkSize: max(1, chunkSize), eventLoops: Array(client.eventLoopGroup.makeIterator()), progress: progress
+            )
             outgoing.body = .stream(chunks, length: body.length.map { .known($0) } ?? .unknown)
         }
         let deadline = request.timeout.map { NIODeadline.now() + TimeAmount(saturating: $0) } ?? .distantFuture

@@ -9,20 +9,23 @@ import RequestBuilder
 /// writable, but it learns that on the channel's event loop, while the
 /// sequence runs elsewhere: left alone, a reader faster than the socket hands
 /// over chunk after chunk before the pause lands, tens of megabytes on a busy
-/// machine. So when the client has a single event loop, which then carries
-/// the connection, the iterator waits before handing over another chunk until
-/// that loop has run everything queued on it, which includes the write of the
-/// chunk before; any pause is then in place. With several loops it cannot
-/// tell which one carries the connection, and waiting on all of them would
-/// tie an upload to other connections' traffic, so it leaves the pacing to
-/// AsyncHTTPClient alone.
+/// machine. So the iterator waits before handing over another chunk until
+/// the event loops have run everything queued on them, which includes the
+/// write of the chunk before; any pause is then in place, and at most two
+/// chunks are in memory: one being written, one being read.
+///
+/// AsyncHTTPClient does not say which loop carries the connection (the pool
+/// may reuse one on any loop of the client's group), so the iterator waits
+/// on every loop of the group, all at once. An idle loop answers in
+/// microseconds; a loop busy with other connections delays this upload by
+/// the work already queued on it, never by more.
 struct ByteBufferChunks: AsyncSequence, Sendable {
     typealias Element = ByteBuffer
 
     let body: RequestBody
     let chunkSize: Int
-    /// The loop that carries the connection, when the client has only one.
-    let eventLoop: (any EventLoop)?
+    /// The client's event loops, one of which carries the connection.
+    let eventLoops: [any EventLoop]
     let progress: @Sendable (UploadProgress) -> Void
 
     func makeAsyncIterator() -> Iterator {
@@ -52,16 +55,20 @@ struct ByteBufferChunks: AsyncSequence, Sendable {
             guard let chunk = read?.storage else { return nil }
             // Read while the loop writes the chunk before, then wait for it:
             // two chunks in memory at most, and the disk and socket overlap.
-            if !isFirst { try await waitForEventLoop() }
+            if !isFirst { try await waitForEventLoops() }
             isFirst = false
             sent += Int64(chunk.buffer.readableBytes)
             chunks.progress(UploadProgress(bytesSent: sent, totalBytes: chunks.body.length))
             return chunk.buffer
         }
 
-        /// Returns once the connection's loop has run the tasks queued on it so far.
-        private func waitForEventLoop() async throws {
-            try await chunks.eventLoop?.submit {}.get()
+        /// Returns once every loop has run the tasks queued on it so far.
+        private func waitForEventLoops() async throws {
+            // Submitted to all before waiting on any, so the loops drain side by side.
+            let drained = chunks.eventLoops.map { $0.submit {} }
+            for loop in drained {
+                try await loop.get()
+            }
         }
     }
 }

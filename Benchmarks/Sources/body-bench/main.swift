@@ -3,6 +3,7 @@
 // counts it), so wall time and peak RSS can be taken per process.
 //
 //     body-bench generate text PATH MIB        a file of prose
+//     body-bench generate elf PATH MIB         an ELF header on random bytes (only libmagic can type it)
 //     body-bench generate mixed DIR MIB        half compressed files, half text (paths out)
 //     body-bench generate sniff DIR COUNT      small files of fifteen kinds (paths out)
 //     body-bench files LIST [--gzip [--gzip-concurrency N]]
@@ -13,7 +14,7 @@ import BodyWorkloads
 import Foundation
 
 let usage = """
-    usage: body-bench generate text PATH MIB | generate mixed DIR MIB | generate sniff DIR COUNT
+    usage: body-bench generate text PATH MIB | generate elf PATH MIB | generate mixed DIR MIB | generate sniff DIR COUNT
            body-bench files LIST [--gzip [--gzip-concurrency N]] | fields COUNT | sniff LIST [--jobs N]
 
     """
@@ -46,6 +47,7 @@ do {
         guard let amount = Int(arguments[3]) else { throw WorkloadError(usage) }
         switch arguments[1] {
         case "text": try InputGenerator.writeTextFile(at: arguments[2], size: amount * 1_048_576)
+        case "elf": try InputGenerator.writeExecutableFile(at: arguments[2], size: amount * 1_048_576)
         case "mixed": try printLines(InputGenerator.writeMixedUpload(in: arguments[2], totalSize: amount * 1_048_576))
         case "sniff": try printLines(InputGenerator.writeSniffingSet(in: arguments[2], count: amount))
         default: throw WorkloadError(usage)
