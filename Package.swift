@@ -32,6 +32,11 @@ let package = Package(
         .package(url: "https://github.com/vapor/multipart-kit.git", from: "4.7.1"),
         // Test-only: property-based tests (generators with shrinking) for Swift Testing.
         .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
+        // Test-only: NIOResumableUpload (the IETF resumable-upload server of issue #13's
+        // tests) and SHA-256 for what that server received. Already in the graph through
+        // AsyncHTTPClient; no library target may depend on them.
+        .package(url: "https://github.com/apple/swift-nio-extras.git", from: "1.35.2"),
+        .package(url: "https://github.com/apple/swift-crypto.git", "3.12.3"..<"5.0.0"),
     ],
     targets: [
         // MARK: System libraries
@@ -148,6 +153,24 @@ let package = Package(
                 .product(name: "NIOHTTP1", package: "swift-nio"),
             ],
             path: "Tests/TestSupport",
+            swiftSettings: sharedSwiftSettings
+        ),
+        // The IETF resumable-upload server the resumable-upload tests start
+        // (Tests/Servers holds the tus server and the fault proxy beside it).
+        .executableTarget(
+            name: "resumable-upload-server",
+            dependencies: [
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
+                .product(name: "NIOHTTPTypesHTTP1", package: "swift-nio-extras"),
+                .product(name: "NIOResumableUpload", package: "swift-nio-extras"),
+            ],
+            path: "Tests/Servers/ResumableUploadServer",
             swiftSettings: sharedSwiftSettings
         ),
         .testTarget(
