@@ -228,6 +228,19 @@ let package = Package(
             ],
             swiftSettings: sharedSwiftSettings
         ),
+        // The test servers of issue #13 (resumable uploads), started as child processes.
+        .testTarget(
+            name: "ResumableUploadTests",
+            dependencies: [
+                "TestSupport",
+                "resumable-upload-server",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ],
+            swiftSettings: sharedSwiftSettings
+        ),
         .testTarget(
             name: "UploaderTests",
             dependencies: [
