@@ -49,6 +49,9 @@ let package = Package(
         // Documentation only: `swift package generate-documentation` (Scripts/docs.sh). A
         // command plugin, so plain builds and tests never compile it.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
+        // Test-only: NIOResumableUpload, the IETF resumable-upload server of issue #13's
+        // tests (already in the graph through AsyncHTTPClient); no library target uses it.
+        .package(url: "https://github.com/apple/swift-nio-extras.git", from: "1.35.2"),
     ],
     targets: [
         // MARK: System libraries
@@ -217,6 +220,24 @@ let package = Package(
             path: "Tests/TestSupport",
             swiftSettings: sharedSwiftSettings
         ),
+        // The IETF resumable-upload server the resumable-upload tests start
+        // (Tests/Servers holds the tus server and the fault proxy beside it).
+        .executableTarget(
+            name: "resumable-upload-server",
+            dependencies: [
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
+                .product(name: "NIOHTTPTypesHTTP1", package: "swift-nio-extras"),
+                .product(name: "NIOResumableUpload", package: "swift-nio-extras"),
+            ],
+            path: "Tests/Servers/ResumableUploadServer",
+            swiftSettings: sharedSwiftSettings
+        ),
         .testTarget(
             name: "HTTPBodyTests",
             dependencies: [
@@ -279,6 +300,19 @@ let package = Package(
                 .product(name: "NIOPosix", package: "swift-nio"),
             ],
             exclude: ["__Snapshots__"],
+            swiftSettings: sharedSwiftSettings
+        ),
+        // The test servers of issue #13 (resumable uploads), started as child processes.
+        .testTarget(
+            name: "ResumableUploadTests",
+            dependencies: [
+                "TestSupport",
+                "resumable-upload-server",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ],
             swiftSettings: sharedSwiftSettings
         ),
         .testTarget(
