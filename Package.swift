@@ -307,6 +307,11 @@ let package = Package(
             name: "ResumableUploadTests",
             dependencies: [
                 "TestSupport",
+                "HTTPBody",
+                "RequestBuilder",
+                "RequestBuilderAsyncHTTPClient",
+                "ResumableUploads",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
                 "resumable-upload-server",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Crypto", package: "swift-crypto"),

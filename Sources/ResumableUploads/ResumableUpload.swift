@@ -91,18 +91,18 @@ public struct ResumableUpload: Sendable {
     ///   - client: Sends each step through its middleware and transport.
     ///   - state: A state saved from an earlier run of the same upload, to
     ///     continue it; `nil` to begin a new one.
-    ///   - progress: Body bytes the server holds or has been sent, counted
-    ///     across attempts: a resumed upload starts at the server's offset.
     ///   - stateChanged: Called with the state to persist before the first
     ///     body byte is sent and whenever the server confirms an offset.
+    ///   - progress: Body bytes the server holds or has been sent, counted
+    ///     across attempts: a resumed upload starts at the server's offset.
     /// - Throws: ``ResumableUploadError`` when the body changed since `state`
     ///   was saved (nothing is sent), the server forgot the upload, or it
     ///   breaks the protocol; `RequestError` when a step fails for good.
     public func send(
         with client: RequestClient,
         resumingFrom state: ResumableUploadState? = nil,
-        progress: @escaping @Sendable (UploadProgress) -> Void = { _ in },
-        stateChanged: @escaping @Sendable (ResumableUploadState) async throws -> Void = { _ in }
+        stateChanged: @escaping @Sendable (ResumableUploadState) async throws -> Void = { _ in },
+        progress: @escaping @Sendable (UploadProgress) -> Void = { _ in }
     ) async throws -> Response {
         var state = try await begin(with: client, resumingFrom: state)
         try await stateChanged(state)
@@ -162,7 +162,7 @@ public struct ResumableUpload: Sendable {
         _ = try await client.send(cancellation)
     }
 
-    /// The first request ``send(with:resumingFrom:progress:stateChanged:)``
+    /// The first request ``send(with:resumingFrom:stateChanged:progress:)``
     /// would make: the upload's creation, or with `state` the offset
     /// retrieval (`HEAD`). What a dry run shows.
     public func firstRequest(resumingFrom state: ResumableUploadState? = nil) throws -> PreparedRequest {

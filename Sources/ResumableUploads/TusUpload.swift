@@ -92,9 +92,9 @@ public struct TusUpload: Sendable {
     ///   - client: Sends each step through its middleware and transport.
     ///   - state: A state saved from an earlier run of the same upload, to
     ///     continue it; `nil` to begin a new one.
-    ///   - progress: Bytes the server holds or has been sent, across attempts.
     ///   - stateChanged: Called with the state to persist once the upload
     ///     has a URL (before its first `PATCH`) and after each chunk.
+    ///   - progress: Bytes the server holds or has been sent, across attempts.
     /// - Throws: ``ResumableUploadError`` when the body changed since `state`
     ///   was saved (nothing is sent), the server forgot the upload, lacks
     ///   what the upload needs, or breaks the protocol; `RequestError` when
@@ -102,8 +102,8 @@ public struct TusUpload: Sendable {
     public func send(
         with client: RequestClient,
         resumingFrom state: ResumableUploadState? = nil,
-        progress: @escaping @Sendable (UploadProgress) -> Void = { _ in },
-        stateChanged: @escaping @Sendable (ResumableUploadState) async throws -> Void = { _ in }
+        stateChanged: @escaping @Sendable (ResumableUploadState) async throws -> Void = { _ in },
+        progress: @escaping @Sendable (UploadProgress) -> Void = { _ in }
     ) async throws -> Result {
         let base = try baseRequest()
         let server = try await options(with: client, base: base)
@@ -160,7 +160,7 @@ public struct TusUpload: Sendable {
         _ = try await client.send(termination)
     }
 
-    /// The first request ``send(with:resumingFrom:progress:stateChanged:)``
+    /// The first request ``send(with:resumingFrom:stateChanged:progress:)``
     /// makes: `OPTIONS` to the creation endpoint. What a dry run shows.
     public func firstRequest() throws -> PreparedRequest {
         // Tus-Resumable on OPTIONS too: tus 1.0 leaves it out there, but

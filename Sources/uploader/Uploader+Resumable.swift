@@ -158,14 +158,14 @@ extension Uploader {
         Interruption.shared.watch(bar)
         let outcome: ResumableSend.Outcome
         do {
-            outcome = try await upload.send(with: requestClient, resumingFrom: state, progress: { update in
-                bar?.update(sent: update.bytesSent, total: update.totalBytes)
-            }, stateChanged: { state in
+            outcome = try await upload.send(with: requestClient, resumingFrom: state, stateChanged: { state in
                 do {
                     try store.save(state)
                 } catch {
                     throw StateNotSaved(file: store.file, reason: "\(error)")
                 }
+            }, progress: { update in
+                bar?.update(sent: update.bytesSent, total: update.totalBytes)
             })
             bar?.finish()
         } catch let error as ResumableUploadError {
@@ -275,15 +275,15 @@ enum ResumableSend {
     func send(
         with client: RequestClient,
         resumingFrom state: ResumableUploadState?,
-        progress: @escaping @Sendable (UploadProgress) -> Void,
-        stateChanged: @escaping @Sendable (ResumableUploadState) async throws -> Void
+        stateChanged: @escaping @Sendable (ResumableUploadState) async throws -> Void,
+        progress: @escaping @Sendable (UploadProgress) -> Void
     ) async throws -> Outcome {
         switch self {
         case .draft(let upload):
-            let response = try await upload.send(with: client, resumingFrom: state, progress: progress, stateChanged: stateChanged)
+            let response = try await upload.send(with: client, resumingFrom: state, stateChanged: stateChanged, progress: progress)
             return Outcome(response: response, uploadURL: nil)
         case .tus(let upload):
-            let result = try await upload.send(with: client, resumingFrom: state, progress: progress, stateChanged: stateChanged)
+            let result = try await upload.send(with: client, resumingFrom: state, stateChanged: stateChanged, progress: progress)
             return Outcome(response: result.response, uploadURL: result.uploadURL)
         }
     }

@@ -82,7 +82,7 @@ public final class ServerProcess: @unchecked Sendable {
         // listening socket it inherited would outlive the test server that owns
         // it, and a test expecting "connection refused" on that port would get
         // its connection queued and then reset (seen in HostileServerTests).
-        Self.closeInheritedDescriptors(&actions)
+        SpawnDescriptors.closeAboveStandardError(in: &actions)
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
         let envp = ProcessInfo.processInfo.environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer {
@@ -186,24 +186,6 @@ public final class ServerProcess: @unchecked Sendable {
         }
     }
 
-    #if canImport(Glibc)
-    /// glibc's `posix_spawn_file_actions_addclosefrom_np` (2.34 and later),
-    /// which Swift's Glibc module does not declare (it is a GNU extension).
-    private typealias AddCloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
-    private static let addCloseFrom: AddCloseFrom? = {
-        // RTLD_DEFAULT is a null handle in glibc.
-        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addclosefrom_np") else { return nil }
-        return unsafeBitCast(symbol, to: AddCloseFrom.self)
-    }()
-
-    /// Closes every descriptor above standard error in the child, between fork and exec.
-    private static func closeInheritedDescriptors(_ actions: inout posix_spawn_file_actions_t) {
-        // Older glibc: the child inherits what is not close-on-exec.
-        _ = addCloseFrom?(&actions, STDERR_FILENO + 1)
-    }
-    #else
-    private static func closeInheritedDescriptors(_ actions: inout posix_spawn_file_actions_t) {}
-    #endif
 
     /// A one-way channel: the child reads or writes one end, this process the other.
     private static func makePipe() throws -> (read: Int32, write: Int32) {

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -113,6 +114,7 @@ private struct Spawner {
             posix_spawn_file_actions_adddup2(&actions, input.read, STDIN_FILENO)
             posix_spawn_file_actions_adddup2(&actions, output.write, STDOUT_FILENO)
             posix_spawn_file_actions_adddup2(&actions, error.write, STDERR_FILENO)
+            SpawnDescriptors.closeAboveStandardError(in: &actions)
             spawned = posix_spawn(&pid, path, &actions, nil, argv, envp)
         }
         close(input.read)

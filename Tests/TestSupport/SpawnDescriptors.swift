@@ -1,0 +1,36 @@
+#if canImport(Glibc)
+public import Glibc
+#elseif canImport(Darwin)
+public import Darwin
+#endif
+
+/// What a child process started by a test inherits: its three standard
+/// streams and nothing else.
+///
+/// Without this a child keeps every descriptor of the test process that is
+/// not close-on-exec, such as another test's server socket: that connection
+/// then stays open as long as the child runs, and the other test sees a
+/// client that never closes, or a reset where it expected a refusal.
+public enum SpawnDescriptors {
+    #if canImport(Glibc)
+    /// glibc's `posix_spawn_file_actions_addclosefrom_np` (2.34 and later),
+    /// which Swift's Glibc module does not declare (it is a GNU extension).
+    private typealias AddCloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
+    private static let addCloseFrom: AddCloseFrom? = {
+        // RTLD_DEFAULT is a null handle in glibc.
+        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addclosefrom_np") else { return nil }
+        return unsafeBitCast(symbol, to: AddCloseFrom.self)
+    }()
+
+    /// Closes every descriptor above standard error in the child, between
+    /// fork and exec (after the actions added before it, such as `dup2`s
+    /// onto the standard streams).
+    public static func closeAboveStandardError(in actions: inout posix_spawn_file_actions_t) {
+        // Older glibc: the child inherits what is not close-on-exec.
+        _ = addCloseFrom?(&actions, STDERR_FILENO + 1)
+    }
+    #else
+    /// Does nothing where the extension is missing.
+    public static func closeAboveStandardError(in actions: inout posix_spawn_file_actions_t) {}
+    #endif
+}
