@@ -212,6 +212,7 @@ let package = Package(
             name: "TestSupport",
             dependencies: [
                 "HTTPBody",
+                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),

@@ -105,6 +105,10 @@ public struct TusUpload: Sendable {
         stateChanged: @escaping @Sendable (ResumableUploadState) async throws -> Void = { _ in },
         progress: @escaping @Sendable (UploadProgress) -> Void = { _ in }
     ) async throws -> Result {
+        // A changed body is refused before anything is sent.
+        if let state, let difference = state.body.difference(from: identity) {
+            throw ResumableUploadError.bodyChanged(difference)
+        }
         let base = try baseRequest()
         let server = try await options(with: client, base: base)
         var (state, last) = try await begin(with: client, base: base, server: server, resumingFrom: state)

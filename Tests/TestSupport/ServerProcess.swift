@@ -90,7 +90,9 @@ public final class ServerProcess: @unchecked Sendable {
             envp.forEach { free($0) }
         }
         var pid = pid_t()
-        let spawned = posix_spawn(&pid, executable, &actions, nil, argv, envp)
+        var attributes = SpawnDescriptors.cleanSignalAttributes()
+        defer { posix_spawnattr_destroy(&attributes) }
+        let spawned = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
         guard spawned == 0 else {
             _ = close(stdin.write)
             _ = close(stdout.read)

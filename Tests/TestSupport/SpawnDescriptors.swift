@@ -5,7 +5,7 @@ public import Darwin
 #endif
 
 /// What a child process started by a test inherits: its three standard
-/// streams and nothing else.
+/// streams and nothing else, and signals as a new process has them.
 ///
 /// Without this a child keeps every descriptor of the test process that is
 /// not close-on-exec, such as another test's server socket: that connection
@@ -33,4 +33,23 @@ public enum SpawnDescriptors {
     /// Does nothing where the extension is missing.
     public static func closeAboveStandardError(in actions: inout posix_spawn_file_actions_t) {}
     #endif
+
+    /// Spawn attributes that give the child an empty signal mask and
+    /// default handlers. A child otherwise inherits the mask of the test
+    /// thread that spawned it, where SIGCHLD is blocked: a shell that runs a
+    /// command in the background and `wait`s for it then never wakes.
+    /// Destroy the result with `posix_spawnattr_destroy`.
+    public static func cleanSignalAttributes() -> posix_spawnattr_t {
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        var empty = sigset_t()
+        sigemptyset(&empty)
+        posix_spawnattr_setsigmask(&attributes, &empty)
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        for signal in [SIGCHLD, SIGPIPE, SIGINT, SIGTERM, SIGHUP] { sigaddset(&defaults, signal) }
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        return attributes
+    }
 }

@@ -115,7 +115,9 @@ private struct Spawner {
             posix_spawn_file_actions_adddup2(&actions, output.write, STDOUT_FILENO)
             posix_spawn_file_actions_adddup2(&actions, error.write, STDERR_FILENO)
             SpawnDescriptors.closeAboveStandardError(in: &actions)
-            spawned = posix_spawn(&pid, path, &actions, nil, argv, envp)
+            var attributes = SpawnDescriptors.cleanSignalAttributes()
+            defer { posix_spawnattr_destroy(&attributes) }
+            spawned = posix_spawn(&pid, path, &actions, &attributes, argv, envp)
         }
         close(input.read)
         close(output.write)

@@ -35,7 +35,10 @@ final class MagicDatabase: @unchecked Sendable {
     /// How long the pool stays loaded after its last use.
     static let releaseDelay = DispatchTimeInterval.milliseconds(10)
 
-    private init?() {
+    /// A pool of its own, loaded with one handle; `nil` when libmagic
+    /// cannot load its database. Code sniffs through ``shared``; tests make
+    /// their own to watch one pool that nothing else uses.
+    init?() {
         guard let cookie = Self.open() else { return nil }
         idle = [cookie]
         openCount = 1
