@@ -124,7 +124,6 @@ let package = Package(
                 "HTTPBody",
                 "RequestBuilder",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
-                .product(name: "HTTPTypesFoundation", package: "swift-http-types"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
             swiftSettings: sharedSwiftSettings
@@ -202,6 +201,12 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ],
             path: "Samples/ConditionalGet",
+            swiftSettings: sharedSwiftSettings
+        ),
+        .executableTarget(
+            name: "resumable-upload",
+            dependencies: ["RequestBuilder", "RequestBuilderAsyncHTTPClient", "HTTPBody", "ResumableUploads", .product(name: "HTTPTypes", package: "swift-http-types")],
+            path: "Samples/ResumableUpload",
             swiftSettings: sharedSwiftSettings
         ),
         .executableTarget(name: "sink-server", dependencies: ["TestSupport"], path: "Samples/SinkServer", swiftSettings: sharedSwiftSettings),

@@ -36,7 +36,7 @@ done
 work=$(mktemp -d "${TMPDIR:-/tmp}/http-body-compare.XXXXXX")
 server_pid=""
 cleanup() {
-    if [[ -n "$server_pid" ]]; then kill "$server_pid" 2> /dev/null || true; wait "$server_pid" 2> /dev/null || true; fi
+    for pid in $server_pid ${resumable_pid:-}; do kill "$pid" 2> /dev/null || true; wait "$pid" 2> /dev/null || true; done
     rm -rf "$work"
 }
 trap cleanup EXIT
@@ -50,6 +50,9 @@ echo "Building in release (the first build takes several minutes)..." >&2
 # support library, and swift-testing has no static build), so it comes first.
 swift build -c release --package-path "$root" --product sink-server > "$work/build.log" 2>&1 ||
     { cat "$work/build.log" >&2; fail "building sink-server failed"; }
+# The IETF resumable-upload test server (swift-nio-extras' NIOResumableUpload).
+swift build -c release --package-path "$root" --product resumable-upload-server > "$work/build.log" 2>&1 ||
+    { cat "$work/build.log" >&2; fail "building resumable-upload-server failed"; }
 for product in uploader upload-form; do
     swift build -c release --static-swift-stdlib --package-path "$root" --product "$product" > "$work/build.log" 2>&1 ||
         { cat "$work/build.log" >&2; fail "building $product failed"; }
@@ -59,6 +62,7 @@ for product in body-bench multipartkit-peer; do
         { cat "$work/build.log" >&2; fail "building $product failed"; }
 done
 bin=$(swift build -c release --static-swift-stdlib --package-path "$root" --show-bin-path)
+server_bin=$(swift build -c release --package-path "$root" --show-bin-path)
 bench_bin=$(swift build -c release --package-path "$here" --show-bin-path)
 
 # MARK: Measuring
@@ -312,6 +316,58 @@ row "$fields items, --dry-run" \
     "-" "< 2 s each" \
     "$(holds "$items_wall < 2 && $WALL < 2")"
 unset items
+
+# MARK: 10. A resumable upload (IETF draft) beside a plain one, to the same server
+
+# The server keeps every completed upload: each run's is deleted after it.
+mkdir "$work/ietf" "$work/state"
+"$server_bin/resumable-upload-server" "$work/ietf" > "$work/ietf.txt" &
+resumable_pid=$!
+for _ in $(seq 100); do grep -q listening "$work/ietf.txt" 2> /dev/null && break; sleep 0.1; done
+grep -q listening "$work/ietf.txt" || fail "resumable-upload-server did not start"
+ietf="http://127.0.0.1:$(sed -E 's/.*:([0-9]+)$/\1/' "$work/ietf.txt")/files/large.txt"
+forget_uploads() { rm -rf "$work/ietf"/upload-*; }
+peer_run() { measure /dev/null "$bin/uploader" --no-progress "$ietf" "file@$work/large.txt"; forget_uploads; }
+ours_run() { measure /dev/null "$bin/uploader" --no-progress --resumable --state-dir "$work/state" "$ietf" "file@$work/large.txt"; forget_uploads; }
+duel PLAIN OURS
+ratio=$(calc "$OURS_WALL / $PLAIN_WALL")
+row "uploader --resumable ${file_mib} MiB" \
+    "$(calc "$OURS_WALL" 3) s, cpu ${OURS_CPU} s, $(mib "$OURS_RSS") MiB" \
+    "plain upload $(calc "$PLAIN_WALL" 3) s, $(mib "$PLAIN_RSS") MiB" \
+    "${ratio}x wall" "<= 1.2x the plain upload" \
+    "$(holds "$ratio <= 1.2")"
+
+# Restart to the first resumed byte: an upload in 64 MiB appends is killed
+# once the server has confirmed half the file; the same command is run again,
+# and the time is taken until the server's copy grows past what it held.
+state_offset() { local n; n=$(cat "$work/state"/*.json 2> /dev/null | sed -n 's/.*"offset" : \([0-9]*\).*/\1/p'); echo "${n:-0}"; }
+partial_size() { local n; n=$(stat -c %s "$work/ietf"/.partial/* 2> /dev/null | sort -n | tail -1); echo "${n:-0}"; }
+resume_command=("$bin/uploader" --no-progress --resumable --chunk-size 64M --state-dir "$work/state" "$ietf" "file@$work/large.txt")
+restarts=()
+for _ in $(seq "$runs"); do
+    "${resume_command[@]}" > /dev/null 2>&1 &
+    pid=$!
+    while kill -0 "$pid" 2> /dev/null && (( $(state_offset) < large_bytes / 2 )); do sleep 0.001; done
+    kill -9 "$pid" 2> /dev/null || true
+    wait "$pid" 2> /dev/null || true
+    sleep 0.2  # the server reads what the killed connection had delivered
+    held=$(partial_size)
+    ((held > 0)) || fail "the killed upload left nothing on the server"
+    start=$EPOCHREALTIME
+    "${resume_command[@]}" > /dev/null 2>&1 &
+    pid=$!
+    while (( $(partial_size) <= held )) && kill -0 "$pid" 2> /dev/null; do :; done
+    end=$EPOCHREALTIME
+    wait "$pid" || fail "the resumed upload failed"
+    restarts+=("$(awk -v a="$start" -v b="$end" 'BEGIN { printf "%.6f", b - a }')")
+    forget_uploads
+done
+restart=$(printf '%s\n' "${restarts[@]}" | sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }')
+row "restart to first resumed byte" \
+    "$(calc "$restart * 1000" 1) ms (median of $runs)" \
+    "(none: curl and HTTPie start again at 0)" \
+    "-" "<= 100 ms" \
+    "$(holds "$restart <= 0.1")"
 
 # MARK: Summary
 

@@ -16,8 +16,10 @@ extension PreparedRequest {
         return fields
     }
 
-    /// A request to `url` that continues an upload: `fields` (set on top of
-    /// the carried ones) and `body`, with this request's timeout.
+    /// A request to `url` that continues an upload: the carried fields with
+    /// `fields` set on top, and `body`, with this request's timeout. Built
+    /// through ``HTTPRequestBuilder`` like every request, so the URL a server
+    /// handed back is checked as any base URL is.
     func continuation(
         _ method: HTTPRequest.Method,
         to url: URL,
@@ -25,11 +27,13 @@ extension PreparedRequest {
         body: RequestBody? = nil,
         acceptableStatus: AcceptableStatus = .any
     ) throws(RequestError) -> PreparedRequest {
-        var head = HTTPRequest(method: method, url: url)
-        head.headerFields = carriedFields
+        var headers = carriedFields
         for field in fields {
-            head.headerFields[field.name] = field.value
+            headers[field.name] = field.value
         }
-        return try PreparedRequest(head: head, body: body, timeout: timeout, acceptableStatus: acceptableStatus)
+        var builder = HTTPRequestBuilder(method, url).headers(headers).acceptingStatus(acceptableStatus)
+        if let body { builder = builder.body(body) }
+        if let timeout { builder = builder.timeout(timeout) }
+        return try builder.build()
     }
 }

@@ -175,9 +175,9 @@ public struct TusUpload: Sendable {
     // MARK: Steps
 
     private func baseRequest() throws(RequestError) -> PreparedRequest {
-        var head = HTTPRequest(method: .post, url: creationURL)
-        head.headerFields = headerFields
-        return try PreparedRequest(head: head, timeout: timeout)
+        var builder = HTTPRequestBuilder(.post, creationURL).headers(headerFields)
+        if let timeout { builder = builder.timeout(timeout) }
+        return try builder.build()
     }
 
     private var tusFields: HTTPFields { [.tusResumable: Self.protocolVersion] }

@@ -132,15 +132,20 @@ extension Uploader {
         }
         let body = try RequestBody.file(at: URL(filePath: file.source.path), contentType: file.source.type.flatMap(MediaType.init))
         let filename = file.source.filename ?? URL(filePath: file.source.path).lastPathComponent
-        let described = [("filename", filename), ("filetype", body.contentType?.description ?? "application/octet-stream")]
-        metadata.removeAll { pair in described.contains { $0.0 == pair.key } }
+        let fileFields = [("filename", filename), ("filetype", body.contentType?.description ?? "application/octet-stream")]
+        metadata.removeAll { pair in fileFields.contains { $0.0 == pair.key } }
         guard let url = request.url else {
             throw InputError(.invalidURL, "the tus creation URL cannot be read back from the request")
         }
-        var fields = request.head.headerFields
-        fields[HTTPField.Name("Host")!] = nil
+        // The items' headers as sent; not what described the multipart body
+        // the request was assembled with, nor the Host line (from the URL).
+        var fields = HTTPFields()
+        let described: Set<String> = ["host", "content-type", "content-length", "content-encoding", "transfer-encoding"]
+        for field in request.head.headerFields where !described.contains(field.name.canonicalName) {
+            fields.append(field)
+        }
         var upload = try TusUpload(
-            creationURL: url, body: body, metadata: described.map { (key: $0.0, value: $0.1) } + metadata,
+            creationURL: url, body: body, metadata: fileFields.map { (key: $0.0, value: $0.1) } + metadata,
             headerFields: fields, chunkSize: chunkBytes ?? 8 * 1024 * 1024,
             retry: RetryMiddleware(maximumAttempts: resumes + 1)
         )

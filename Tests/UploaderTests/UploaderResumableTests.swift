@@ -79,7 +79,13 @@ import Testing
     }
 
     static func arguments(_ kind: UploadProtocol, url: URL, file: URL, stateDirectory: URL, chunked: Bool = false) -> [String] {
-        var arguments = [kind == .draft ? "--resumable" : "--tus", url.absoluteString, "video@\(file.path)", "--state-dir", stateDirectory.path, "--no-progress"]
+        // --timeout: an append the server stops reading is given up and
+        // resumed (NIOResumableUpload, resumed on the heels of a killed
+        // connection, was seen to stop reading the new one under load).
+        var arguments = [
+            kind == .draft ? "--resumable" : "--tus", url.absoluteString, "video@\(file.path)",
+            "--state-dir", stateDirectory.path, "--no-progress", "--timeout", "30",
+        ]
         if chunked, kind == .draft { arguments += ["--chunk-size", "16M"] }
         if kind == .draft { arguments += ["title=Holiday"] }
         return arguments
