@@ -8,7 +8,7 @@ import RequestBuilderAsyncHTTPClient
 import TestSupport
 import Testing
 
-/// An endpoint to a server that answers after ten seconds, with a timeout
+/// An endpoint to a server that answers after a minute, with a timeout
 /// of the given type.
 protocol SlowServerEndpoint: Endpoint where Response == Data, Headers == HTTPFields {
     var base: URL { get }
@@ -48,12 +48,12 @@ struct EndpointTimeoutTests {
         var timeout: Duration? { .milliseconds(300) }
     }
 
-    /// Sends `endpoint` to a server that answers `200 OK` after ten seconds
+    /// Sends `endpoint` to a server that answers `200 OK` after a minute
     /// and expects the endpoint's timeout to end it first: ignored, the
     /// request would succeed. (No bound on the time taken: other suites may
     /// hold the event loops, and a timeout is a lower bound anyway.)
     func expectTimeout(_ makeEndpoint: (URL) -> some Endpoint) async throws {
-        let server = try await TestHTTPServer.start(script: .sequence([.status(200, delay: .seconds(10))]))
+        let server = try await TestHTTPServer.start(script: .sequence([.status(200, delay: .seconds(60))]))
         let client = RequestClient(transport: AsyncHTTPClientTransport())
         let error = await #expect(throws: RequestError.self) { try await client.send(makeEndpoint(server.url())) }
         #expect(error?.code == .timedOut, "\(String(describing: error))")
