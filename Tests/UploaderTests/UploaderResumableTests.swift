@@ -201,4 +201,55 @@ import Testing
         #expect(tus.outputText.hasPrefix("OPTIONS /files/ HTTP/1.1\r\n"))
         #expect(tus.outputText.contains("\r\nTus-Resumable: 1.0.0\r\n"))
     }
+
+    @Test(
+        "Resumable options that contradict each other or the body exit 2, naming the option",
+        arguments: [
+            (["--resumable", "--gzip"], "--gzip cannot be resumed"),
+            (["--resumable", "--tus"], "--resumable and --tus are two protocols"),
+            (["--tus", "--chunk-size", "0"], "--chunk-size 0: give a positive number of bytes"),
+            (["--resumable", "--chunk-size", "8X"], "--chunk-size 8X"),
+            (["--chunk-size", "8M"], "--chunk-size applies to resumable uploads"),
+            (["--state-dir", "/tmp"], "--state-dir applies to resumable uploads"),
+            (["--tus", "--resume-from", "ftp://x/y"], "--resume-from ftp://x/y: give the upload's http or https URL"),
+        ]
+    )
+    func contradictoryOptionsExitTwo(options: [String], message: String) async throws {
+        let fixture = try UploadFixture(size: 16, name: "video.bin")
+        defer { fixture.remove() }
+        let result = try await UploaderProcess.run(options + ["127.0.0.1:9/up", "video@\(fixture.file.path)"])
+        #expect(result.status == 2)
+        #expect(result.standardError.contains(message), "\(result.standardError)")
+        #expect(result.standardOutput.isEmpty)
+    }
+
+    @Test(
+        "--tus needs exactly one file from disk: anything else exits 2, naming it",
+        arguments: [
+            (["note=x"], "none was given"),
+            (["a@VIDEO", "b@VIDEO"], "is a second"),
+            (["a@-"], "cannot resume standard input"),
+            (["a@VIDEO", "n:=1"], "raw JSON has no place there"),
+        ]
+    )
+    func tusItemsExitTwo(items: [String], message: String) async throws {
+        let fixture = try UploadFixture(size: 16, name: "video.bin")
+        defer { fixture.remove() }
+        let arguments = ["--tus", "--dry-run", "--state-dir", fixture.folder.path, "127.0.0.1:9/files/"]
+            + items.map { $0.replacingOccurrences(of: "VIDEO", with: fixture.file.path) }
+        let result = try await UploaderProcess.run(arguments)
+        #expect(result.status == 2)
+        #expect(result.standardError.contains(message), "\(result.standardError)")
+    }
+
+    @Test("A state folder that cannot be written stops the upload with exit 1")
+    func unwritableStateExitsOne() async throws {
+        let fixture = try UploadFixture(size: 1 << 20, name: "video.bin")
+        defer { fixture.remove() }
+        try await Self.withServer(.tus) { url, _, _ in
+            let result = try await UploaderProcess.run(["--tus", url.absoluteString, "video@\(fixture.file.path)", "--state-dir", "/dev/null/state"])
+            #expect(result.status == 1, "\(result.standardError)")
+            #expect(result.standardError.contains("cannot save the resume state to /dev/null/state/"))
+        }
+    }
 }
