@@ -20,6 +20,8 @@ struct RequestAssembler {
     var data: String?
     var gzip: Bool
     var boundary: String?
+    /// A saved upload's random boundary, used when `--boundary` is not given.
+    var resumedBoundary: String? = nil
     var timeout: Double?
 
     /// The headers every request carries unless an item replaces or removes them.
@@ -197,6 +199,12 @@ struct RequestAssembler {
                 chosenBoundary = try .constant(boundary)
             } catch {
                 throw InputError(.conflictingInput, "--boundary: \(error.description)")
+            }
+        } else if let resumedBoundary {
+            do {
+                chosenBoundary = try .resuming(resumedBoundary)
+            } catch {
+                throw InputError(.unusableFile, "the resume state's boundary: \(error.description)")
             }
         }
         // Raw JSON is checked now, before any file is read, and sent as checked.

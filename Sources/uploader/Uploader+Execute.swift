@@ -36,13 +36,15 @@ extension Uploader {
     }
 
     /// Checks every input and builds the request; nothing has been sent yet.
-    /// `boundary` replaces `--boundary` (a resumed upload's saved one).
-    func prepareRequest(_ commandLine: CommandLineSplit, boundary: String? = nil) throws(InputError) -> (PreparedRequest, Invocation) {
+    /// `resumedBoundary` is a resumed upload's saved one, used unless
+    /// `--boundary` is given.
+    func prepareRequest(_ commandLine: CommandLineSplit, resumedBoundary: String? = nil) throws(InputError) -> (PreparedRequest, Invocation) {
         let invocation = try Invocation(commandLine)
-        let assembler = RequestAssembler(
+        var assembler = RequestAssembler(
             invocation: invocation, explicitKind: explicitBodyKind, data: data,
-            gzip: gzip, boundary: boundary ?? self.boundary, timeout: timeout
+            gzip: gzip, boundary: boundary, timeout: timeout
         )
+        assembler.resumedBoundary = resumedBoundary
         return (try assembler.prepare(), invocation)
     }
 

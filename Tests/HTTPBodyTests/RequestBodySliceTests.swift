@@ -26,11 +26,22 @@ import Testing
         #expect(try await slice.collect() == bytes)
     }
 
-    @Test("A multipart body's slice is those bytes of the encoded form", arguments: [0..<10, 100..<2_000_000, 5..<3_145_900] as [Range<Int64>])
+    static let multipartRanges: [Range<Int64>] = [0..<10, 100..<2_000_000, 5..<3_145_900, 3_145_800..<3_145_900]
+
+    @Test("A multipart body's slice is those bytes of the encoded form (scanned boundary: bytes read and dropped)", arguments: multipartRanges)
     func multipartSlice(range: Range<Int64>) async throws {
+        try await expectMultipartSlice(range, boundary: .constant("slice-boundary-0123456789"))
+    }
+
+    @Test("A multipart body's slice is those bytes of the encoded form (resumed boundary: parts skipped, the file seeked)", arguments: multipartRanges)
+    func multipartSliceSkipping(range: Range<Int64>) async throws {
+        try await expectMultipartSlice(range, boundary: .resuming("slice-boundary-0123456789"))
+    }
+
+    func expectMultipartSlice(_ range: Range<Int64>, boundary: MultipartBoundary) async throws {
         let file = try makeTemporaryDirectory().appending(path: "data.bin")
         try Data(Self.pattern).write(to: file)
-        var form = MultipartFormData(boundary: try .constant("slice-boundary-0123456789"))
+        var form = MultipartFormData(boundary: boundary)
         form.append("caption", name: "title")
         try form.appendFile(at: file, name: "file", contentType: .octetStream)
         let whole = try RequestBody.multipart(form)

@@ -51,6 +51,20 @@ public struct MultipartBoundary: Sendable, Hashable, CustomStringConvertible {
         return MultipartBoundary(validated: value, isCallerChosen: true)
     }
 
+    /// The boundary an interrupted upload was sent with, to build the same
+    /// body again when it resumes (``random()``'s, read back from its saved
+    /// state).
+    ///
+    /// Unlike ``constant(_:)``, content is not scanned for it: it was chosen
+    /// at random, as when the upload began, and the resumable upload checks
+    /// that the files are the ones it began with.
+    ///
+    /// - Throws: ``MultipartError/Code/invalidBoundary`` as ``constant(_:)`` does.
+    public static func resuming(_ value: String) throws(MultipartError) -> MultipartBoundary {
+        guard isValid(value) else { throw .invalidBoundary(value) }
+        return MultipartBoundary(validated: value, isCallerChosen: false)
+    }
+
     /// Whether `value` is a boundary RFC 2046 allows.
     public static func isValid(_ value: String) -> Bool {
         let bytes = Array(value.utf8)

@@ -6,7 +6,7 @@
 /// with 10,000 files holds one descriptor at a time. A chunk ends where the
 /// compressibility of the bytes changes, so a gzip stream can store a JPEG
 /// part and deflate the framing around it.
-struct MultipartChunkSource: ChunkSource {
+struct MultipartChunkSource: SkippingChunkSource {
     private let bytes: [UInt8]
     private let segments: [MultipartSegment]
     private let closing: [UInt8]
@@ -76,6 +76,56 @@ struct MultipartChunkSource: ChunkSource {
             position += 1
         }
         return min(total, limit)
+    }
+
+    /// Moves past `count` bytes without producing them: memory by index,
+    /// files by seeking. Nothing is skipped when content must be scanned for
+    /// a caller-chosen boundary (the caller then reads and drops the bytes),
+    /// and a stream part stops the skip.
+    mutating func skip(_ count: Int64) async throws -> Int64 {
+        guard scanner == nil else { return 0 }
+        var left = count
+        while left > 0, index <= segments.count {
+            guard index < segments.count else {
+                let step = min(Int64(closing.count - offset), left)
+                offset += Int(step)
+                left -= step
+                if offset == closing.count { index += 1; offset = 0 }
+                continue
+            }
+            switch segments[index] {
+            case .memory(let start, let end, _):
+                let step = min(Int64(end - start - offset), left)
+                offset += Int(step)
+                left -= step
+                if offset == end - start { index += 1; offset = 0 }
+            case .file(let location, let length, let name, _):
+                do throws(RequestBodyError) {
+                    let file: FileReader
+                    if let reader {
+                        file = reader
+                    } else {
+                        file = try FileReader(location, expectedLength: length)
+                    }
+                    reader = file
+                    let step = min(file.remaining, left)
+                    try file.skip(step)
+                    left -= step
+                    if file.remaining == 0 {
+                        _ = try file.read(into: UnsafeMutableRawBufferPointer(start: nil, count: 0))  // fails if it grew
+                        reader = nil
+                        index += 1
+                        offset = 0
+                    }
+                } catch {
+                    reader = nil
+                    throw error.naming(part: name)
+                }
+            case .stream:
+                return count - left
+            }
+        }
+        return count - left
     }
 
     /// Fills `buffer` from the current position; returns the byte count.
