@@ -101,13 +101,7 @@ struct MultipartChunkSource: SkippingChunkSource {
                 if offset == end - start { index += 1; offset = 0 }
             case .file(let location, let length, let name, _):
                 do throws(RequestBodyError) {
-                    let file: FileReader
-                    if let reader {
-                        file = reader
-                    } else {
-                        file = try FileReader(location, expectedLength: length)
-                    }
-                    reader = file
+                    let file = try currentReader(location, length: length)
                     let step = min(file.remaining, left)
                     try file.skip(step)
                     left -= step
@@ -179,13 +173,7 @@ struct MultipartChunkSource: SkippingChunkSource {
     private mutating func readFile(at location: FileLocation, length: Int64, part: String, into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
         let count: Int
         do throws(RequestBodyError) {
-            let file: FileReader
-            if let reader {
-                file = reader
-            } else {
-                file = try FileReader(location, expectedLength: length)
-                reader = file
-            }
+            let file = try currentReader(location, length: length)
             count = try file.read(into: buffer)
             if file.remaining == 0 {
                 _ = try file.read(into: UnsafeMutableRawBufferPointer(start: nil, count: 0))  // fails if it grew
@@ -202,6 +190,14 @@ struct MultipartChunkSource: SkippingChunkSource {
         }
         if reader == nil { scanner?.reset() }
         return count
+    }
+
+    /// The reader of the current file part, opened on first use.
+    private mutating func currentReader(_ location: FileLocation, length: Int64) throws(RequestBodyError) -> FileReader {
+        if let reader { return reader }
+        let file = try FileReader(location, expectedLength: length)
+        reader = file
+        return file
     }
 
     /// The next chunk of a stream part, or `nil` (moving past it) when it ends.
