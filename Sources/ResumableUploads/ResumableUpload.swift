@@ -109,7 +109,9 @@ public struct ResumableUpload: Sendable {
         progress(UploadProgress(bytesSent: state.offset, totalBytes: identity.length))
         var failures = 0
         while true {
-            let end = chunkSize.map { min(identity.length, state.offset + $0) } ?? identity.length
+            // Added to what is left, never to the offset: a chunk size of
+            // Int64.max would overflow the sum.
+            let end = state.offset + min(chunkSize ?? .max, identity.length - state.offset)
             let append = try appendRequest(to: state.uploadURL, range: state.offset..<end)
             let start = state.offset
             let failure: any Error

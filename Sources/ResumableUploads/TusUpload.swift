@@ -117,7 +117,7 @@ public struct TusUpload: Sendable {
         let checksum = TusChecksum(advertised: server.checksumAlgorithms)
         var failures = 0
         while state.offset < identity.length || last == nil {
-            let end = min(identity.length, state.offset + chunkSize)
+            let end = state.offset + min(chunkSize, identity.length - state.offset)  // no overflow for any chunk size
             let start = state.offset
             let failure: any Error
             do {

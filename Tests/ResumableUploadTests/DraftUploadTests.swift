@@ -137,6 +137,26 @@ import Testing
         #expect(error?.code == .uploadNotFound)
     }
 
+    @Test("Resumed past the start, the largest chunk size a caller can give sends the rest in one append, without overflow")
+    func largestChunkSizeDoesNotOverflow() async throws {
+        let fixture = try UploadFixture(size: 4 << 20)
+        defer { fixture.remove() }
+        let server = try await ResumableUploadServer.start()
+        defer { server.stop() }
+        let proxy = try await FaultProxy.start(target: server.url(), cutAfter: 1_500_000, cuts: 1)
+        defer { proxy.stop() }
+        let request = try HTTPRequestBuilder(.post, proxy.url(path: "/files/max.bin")).file(at: fixture.file).build()
+        let states = Recorder<ResumableUploadState>()
+        let first = try ResumableUpload(request, chunkSize: 512 * 1024, retry: quickRetry(attempts: 1))
+        await #expect(throws: RequestError.self) {
+            try await first.send(with: Self.client) { states.append($0) }
+        }
+        let saved = try #require(states.all.last)
+        #expect(saved.offset > 0)
+        let response = try await ResumableUpload(request, chunkSize: .max).send(with: Self.client, resumingFrom: saved)
+        #expect(try JSONDecoder().decode(StoredAnswer.self, from: response.body).sha256 == fixture.sha256)
+    }
+
     @Test("A stream or a gzip body cannot be resumed, and says why")
     func unresumableBodiesAreRefused() throws {
         let gzip = try HTTPRequestBuilder.post("http://127.0.0.1:9/x").data(Data("hello".utf8)).gzip().build()

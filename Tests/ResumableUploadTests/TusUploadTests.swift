@@ -118,6 +118,19 @@ import Testing
         }
     }
 
+    @Test("Resumed past the start, the largest chunk size a caller can give sends the rest in one PATCH, without overflow")
+    func largestChunkSizeDoesNotOverflow() async throws {
+        try await withInterruptedUpload(size: 8 << 20, name: "max.bin", cutAfter: 5_000_000) { fixture, server, proxy, saved in
+            #expect(saved.offset > 0)
+            let upload = try TusUpload(
+                creationURL: proxy.url(path: "/uploads"), body: .file(at: fixture.file),
+                metadata: [("filename", "max.bin")], chunkSize: .max
+            )
+            _ = try await upload.send(with: Self.client, resumingFrom: saved)
+            #expect(try server.completedUpload(named: "max.bin")?.sha256 == fixture.sha256)
+        }
+    }
+
     @Test("A metadata key that would break the list is refused, naming it")
     func badMetadataKeyIsRefused() throws {
         let error = #expect(throws: ResumableUploadError.self) {

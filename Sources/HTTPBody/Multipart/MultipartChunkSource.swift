@@ -105,12 +105,7 @@ struct MultipartChunkSource: SkippingChunkSource {
                     let step = min(file.remaining, left)
                     try file.skip(step)
                     left -= step
-                    if file.remaining == 0 {
-                        _ = try file.read(into: UnsafeMutableRawBufferPointer(start: nil, count: 0))  // fails if it grew
-                        reader = nil
-                        index += 1
-                        offset = 0
-                    }
+                    try moveOnIfFileEnded(file)
                 } catch {
                     reader = nil
                     throw error.naming(part: name)
@@ -175,12 +170,7 @@ struct MultipartChunkSource: SkippingChunkSource {
         do throws(RequestBodyError) {
             let file = try currentReader(location, length: length)
             count = try file.read(into: buffer)
-            if file.remaining == 0 {
-                _ = try file.read(into: UnsafeMutableRawBufferPointer(start: nil, count: 0))  // fails if it grew
-                reader = nil
-                index += 1
-                offset = 0
-            }
+            try moveOnIfFileEnded(file)
         } catch {
             reader = nil
             throw error.naming(part: part)
@@ -190,6 +180,16 @@ struct MultipartChunkSource: SkippingChunkSource {
         }
         if reader == nil { scanner?.reset() }
         return count
+    }
+
+    /// Once the current file part has no bytes left: checks it did not grow,
+    /// closes it and moves to the next segment.
+    private mutating func moveOnIfFileEnded(_ file: FileReader) throws(RequestBodyError) {
+        guard file.remaining == 0 else { return }
+        _ = try file.read(into: UnsafeMutableRawBufferPointer(start: nil, count: 0))  // fails if it grew
+        reader = nil
+        index += 1
+        offset = 0
     }
 
     /// The reader of the current file part, opened on first use.
