@@ -326,6 +326,18 @@ let package = Package(
             ],
             swiftSettings: sharedSwiftSettings
         ),
+        // SigV4 signing (issue #14), checked against published vectors, botocore
+        // and an S3-compatible server (moto, Tests/Servers/s3_server.py).
+        .testTarget(
+            name: "AWSSigningTests",
+            dependencies: [
+                "TestSupport",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ],
+            swiftSettings: sharedSwiftSettings
+        ),
         .testTarget(
             name: "UploaderTests",
             dependencies: [

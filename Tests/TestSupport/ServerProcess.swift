@@ -56,6 +56,12 @@ public final class ServerProcess: @unchecked Sendable {
         }
     }
 
+    /// Spawns a child that serves no port but answers lines on its standard
+    /// input (a signing oracle): talk to it with `send(line:)` and `readLine`.
+    public static func startFilter(name: String, executable: String, arguments: [String]) throws -> ServerProcess {
+        try ServerProcess(name: name, executable: executable, arguments: arguments, folderToRemove: nil)
+    }
+
     private init(name: String, executable: String, arguments: [String], folderToRemove: URL?) throws {
         self.name = name
         self.folderToRemove = folderToRemove

@@ -10,7 +10,7 @@ public enum TestPython {
     public static let setupCommand =
         "python3 -m venv .venv-test && .venv-test/bin/pip install -r Tests/Servers/requirements.txt"
 
-    /// The interpreter with the test servers' packages (aiohttp-tus), or an
+    /// The interpreter with the test servers' packages (aiohttp-tus, moto, botocore), or an
     /// error that says how to install them: a test that needs them fails, never skips.
     public static func withServerPackages() throws -> String {
         if let configured = ProcessInfo.processInfo.environment["UPLOADER_TEST_PYTHON"], !configured.isEmpty {
