@@ -26,6 +26,7 @@ let package = Package(
         .library(name: "RequestBuilderURLSession", targets: ["RequestBuilderURLSession"]),
         .library(name: "RequestBuilderAsyncHTTPClient", targets: ["RequestBuilderAsyncHTTPClient"]),
         .library(name: "ResumableUploads", targets: ["ResumableUploads"]),
+        .library(name: "AWSSigning", targets: ["AWSSigning"]),
         .library(name: "RequestBuilderCombine", targets: ["RequestBuilderCombine"]),
         .library(name: "HTTPBodyTesting", targets: ["HTTPBodyTesting"]),
         .executable(name: "uploader", targets: ["uploader"]),
@@ -120,6 +121,20 @@ let package = Package(
         // request builder: any transport sends their steps.
         .target(
             name: "ResumableUploads",
+            dependencies: [
+                "HTTPBody",
+                "RequestBuilder",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
+            swiftSettings: sharedSwiftSettings
+        ),
+
+        // AWS Signature Version 4 (issue #14) as request middleware: header and
+        // query signing, payload hashing and the aws-chunked streaming encoding,
+        // on swift-crypto for SHA-256 and HMAC.
+        .target(
+            name: "AWSSigning",
             dependencies: [
                 "HTTPBody",
                 "RequestBuilder",
@@ -331,11 +346,18 @@ let package = Package(
         .testTarget(
             name: "AWSSigningTests",
             dependencies: [
+                "AWSSigning",
+                "HTTPBody",
+                "RequestBuilder",
+                "RequestBuilderAsyncHTTPClient",
                 "TestSupport",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
             ],
+            exclude: ["__Fixtures__"],
             swiftSettings: sharedSwiftSettings
         ),
         .testTarget(

@@ -11,6 +11,9 @@ struct S3Exchange {
         let headers: HTTPHeaders
         let body: [UInt8]
 
+        /// The first value of a response header.
+        func header(_ name: String) -> String? { headers.first(name: name) }
+
         /// The body as text, for the error codes in S3's XML answers.
         var text: String { String(decoding: body, as: UTF8.self) }
     }

@@ -86,6 +86,37 @@ package enum PercentEncoding {
         return String(decoding: bytes, as: UTF8.self)
     }
 
+    /// The bytes `text` stands for: each `%` and two hex digits decoded, a
+    /// `%` that starts no escape kept as it is, `+` kept as `+` (only HTML
+    /// forms read it as a space).
+    package static func decode(_ text: some Collection<UInt8>) -> [UInt8] {
+        let bytes = Array(text)
+        var decoded: [UInt8] = []
+        decoded.reserveCapacity(bytes.count)
+        var index = 0
+        while index < bytes.count {
+            if bytes[index] == UInt8(ascii: "%"), index + 2 < bytes.count,
+               let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2]) {
+                decoded.append(high << 4 | low)
+                index += 3
+            } else {
+                decoded.append(bytes[index])
+                index += 1
+            }
+        }
+        return decoded
+    }
+
+    /// The value of one hex digit, either case; `nil` for another byte.
+    static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+        default: nil
+        }
+    }
+
     private static func isLetterOrDigit(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"): true
@@ -94,10 +125,7 @@ package enum PercentEncoding {
     }
 
     private static func isHexDigit(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "f"), UInt8(ascii: "A")...UInt8(ascii: "F"): true
-        default: false
-        }
+        hexValue(byte) != nil
     }
 
     private static func isUnreserved(_ byte: UInt8) -> Bool {

@@ -220,7 +220,7 @@ private struct JSONValidator {
     private mutating func hexQuad() throws(JSONBodyError) -> UInt16 {
         var unit: UInt16 = 0
         for _ in 0..<4 {
-            guard let byte = current, let digit = Self.hexValue(byte) else {
+            guard let byte = current, let digit = PercentEncoding.hexValue(byte) else {
                 throw failure("expected four hex digits after \\u, found \(found)")
             }
             unit = unit << 4 | UInt16(digit)
@@ -229,14 +229,6 @@ private struct JSONValidator {
         return unit
     }
 
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-        default: nil
-        }
-    }
 
     /// An error at the current position, counted in lines and characters from 1.
     private func failure(_ problem: String) -> JSONBodyError {

@@ -1,0 +1,48 @@
+import Crypto
+public import HTTPBody
+import Foundation
+
+/// A SHA-256 digest of a request body, read once from its chunks: the
+/// payload hash SigV4 signs (``hex``) and the value of S3's
+/// `x-amz-checksum-sha256` (``base64``).
+///
+/// Hashing runs at the speed of SHA-256 on this CPU (swift-crypto uses the
+/// SHA extensions where the processor has them) and holds one 1 MiB chunk
+/// in memory, whatever the body's size.
+public struct PayloadDigest: Sendable, Equatable {
+    /// The 32 bytes of the digest.
+    public let bytes: [UInt8]
+
+    /// The digest in lowercase hex: SigV4's payload hash.
+    public var hex: String { bytes.lowercaseHex }
+
+    /// The digest in base64: the value of `x-amz-checksum-sha256`.
+    public var base64: String { Data(bytes).base64EncodedString() }
+
+    /// The size of the chunks read: large enough that the per-chunk cost
+    /// (one read, one allocation) vanishes beside hashing a megabyte.
+    static let chunkSize = 1 << 20
+
+    /// The SHA-256 of `body`'s bytes, read once.
+    ///
+    /// A body that is not replayable (a stream) cannot be sent after this:
+    /// its bytes have been read.
+    ///
+    /// - Throws: What reading the body throws (a file that vanished or changed size).
+    public static func sha256(of body: RequestBody) async throws -> PayloadDigest {
+        var hasher = SHA256()
+        var reader = ChunkReader(body)
+        while let chunk = try await reader.next(maximumLength: chunkSize, as: [UInt8].self) {
+            chunk.storage.withUnsafeBytes { hasher.update(bufferPointer: $0) }
+        }
+        return PayloadDigest(bytes: Array(hasher.finalize()))
+    }
+
+    /// The SHA-256 of `bytes`.
+    public static func sha256(of bytes: some Sequence<UInt8>) -> PayloadDigest {
+        var hasher = SHA256()
+        let array = Array(bytes)
+        array.withUnsafeBytes { hasher.update(bufferPointer: $0) }
+        return PayloadDigest(bytes: Array(hasher.finalize()))
+    }
+}
