@@ -27,6 +27,7 @@ let package = Package(
         .library(name: "RequestBuilderAsyncHTTPClient", targets: ["RequestBuilderAsyncHTTPClient"]),
         .library(name: "ResumableUploads", targets: ["ResumableUploads"]),
         .library(name: "AWSSigning", targets: ["AWSSigning"]),
+        .library(name: "ObjectStorage", targets: ["ObjectStorage"]),
         .library(name: "RequestBuilderCombine", targets: ["RequestBuilderCombine"]),
         .library(name: "HTTPBodyTesting", targets: ["HTTPBodyTesting"]),
         .executable(name: "uploader", targets: ["uploader"]),
@@ -144,6 +145,22 @@ let package = Package(
             swiftSettings: sharedSwiftSettings
         ),
 
+        // S3 and S3-compatible stores: single PUTs, parallel multipart uploads
+        // with resume, POST policies and presigned forms (issue #14).
+        .target(
+            name: "ObjectStorage",
+            dependencies: [
+                "AWSSigning",
+                "HTTPBody",
+                "RequestBuilder",
+                "ResumableUploads",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "SystemPackage", package: "swift-system"),
+            ],
+            swiftSettings: sharedSwiftSettings
+        ),
+
         // Publishers for users of Combine (OpenCombine off Apple platforms),
         // in a target of their own so nobody else builds OpenCombine.
         .target(
@@ -174,6 +191,8 @@ let package = Package(
                 "RequestBuilder",
                 "RequestBuilderAsyncHTTPClient",
                 "ResumableUploads",
+                "AWSSigning",
+                "ObjectStorage",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -222,6 +241,12 @@ let package = Package(
             name: "resumable-upload",
             dependencies: ["RequestBuilder", "RequestBuilderAsyncHTTPClient", "HTTPBody", "ResumableUploads", .product(name: "HTTPTypes", package: "swift-http-types")],
             path: "Samples/ResumableUpload",
+            swiftSettings: sharedSwiftSettings
+        ),
+        .executableTarget(
+            name: "s3-upload",
+            dependencies: ["AWSSigning", "ObjectStorage", "RequestBuilder", "RequestBuilderAsyncHTTPClient", "HTTPBody", .product(name: "HTTPTypes", package: "swift-http-types")],
+            path: "Samples/S3Upload",
             swiftSettings: sharedSwiftSettings
         ),
         .executableTarget(name: "sink-server", dependencies: ["TestSupport"], path: "Samples/SinkServer", swiftSettings: sharedSwiftSettings),
@@ -358,6 +383,22 @@ let package = Package(
                 .product(name: "NIOHTTP1", package: "swift-nio"),
             ],
             exclude: ["__Fixtures__"],
+            swiftSettings: sharedSwiftSettings
+        ),
+        // Object stores (issue #14) against moto, started by the tests.
+        .testTarget(
+            name: "ObjectStorageTests",
+            dependencies: [
+                "AWSSigning",
+                "ObjectStorage",
+                "HTTPBody",
+                "RequestBuilder",
+                "RequestBuilderAsyncHTTPClient",
+                "ResumableUploads",
+                "TestSupport",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
             swiftSettings: sharedSwiftSettings
         ),
         .testTarget(

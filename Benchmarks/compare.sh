@@ -392,6 +392,10 @@ row "SigV4 payload SHA-256, ${file_mib} MiB" \
     "${ratio}x" ">= 1 GB/s per core" \
     "$(holds "$per_core >= 1")"
 
+# MARK: 12. Object stores: a multipart upload beside boto3 (Benchmarks/compare-s3.sh)
+
+source "$here/compare-s3.sh"
+
 # MARK: Summary
 
 echo >&2

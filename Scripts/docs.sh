@@ -7,7 +7,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-targets=(HTTPBody RequestBuilder RequestBuilderURLSession RequestBuilderAsyncHTTPClient RequestBuilderCombine ResumableUploads AWSSigning HTTPBodyTesting)
+targets=(HTTPBody RequestBuilder RequestBuilderURLSession RequestBuilderAsyncHTTPClient RequestBuilderCombine ResumableUploads AWSSigning ObjectStorage HTTPBodyTesting)
 target_flags=()
 for target in "${targets[@]}"; do target_flags+=(--target "$target"); done
 

@@ -75,7 +75,7 @@ public struct BodyIdentity: Codable, Sendable, Hashable {
 
     /// What differs between the body an upload began with (`self`) and the
     /// body it would send now, in a sentence; `nil` when they are the same.
-    func difference(from current: BodyIdentity) -> String? {
+    package func difference(from current: BodyIdentity) -> String? {
         for (saved, now) in zip(files, current.files) where saved.pathBytes == now.pathBytes {
             if saved.size != now.size {
                 return "\(saved.path) is now \(now.size) bytes; it was \(saved.size) when the upload began"

@@ -27,6 +27,9 @@ struct CommandLineSplit: Equatable {
         "--data": "--data", "--boundary": "--boundary", "-o": "--output", "--output": "--output",
         "--timeout": "--timeout", "--retry": "--retry",
         "--chunk-size": "--chunk-size", "--resume-from": "--resume-from", "--state-dir": "--state-dir",
+        "--endpoint-url": "--endpoint-url", "--region": "--region", "--part-size": "--part-size",
+        "--concurrency": "--concurrency", "--multipart-threshold": "--multipart-threshold",
+        "--presigned-post": "--presigned-post",
     ]
 
     /// Splits the arguments (without the program name).

@@ -19,6 +19,13 @@ enum HelpText {
         User and password in the URL (user:pass@host) are sent as Basic
         credentials. -o FILE is written only once the response head arrives.
 
+        OBJECT STORES (docs/s3.md): 'uploader s3://BUCKET/KEY FILE' uploads one
+        file with AWS SigV4 (AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY, optional
+        AWS_SESSION_TOKEN, AWS_REGION), as parallel parts from
+        --multipart-threshold (8M); a rerun of the same command resumes it.
+        --endpoint-url names an S3-compatible store. '--presigned-post FORM.json
+        FILE' fills a presigned POST form instead, without credentials.
+
         EXIT STATUS:
           0 a 2xx response (or a dry run)   2 bad input, nothing was sent
           3 network failure                 4 a 4xx response

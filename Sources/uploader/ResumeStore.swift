@@ -1,18 +1,17 @@
 import Foundation
-import ResumableUploads
 import UploaderItems
 
-/// Where a resumable upload's state is kept between runs: one JSON file per
+/// Where a resumable or multipart upload's state is kept between runs: one JSON file per
 /// command, named after a digest of what makes the command "the same" (the
 /// method, URL, items and the options that shape the body), under
 /// `--state-dir`, else `$XDG_STATE_HOME/uploader`, else
 /// `~/.local/state/uploader` (the XDG base directory layout).
-struct ResumeStore {
+struct ResumeStore<State: Codable> {
     /// What is saved: the state, and the command it belongs to, compared on
     /// load so that two commands whose digests collide never share a state.
     struct Record: Codable {
         var command: String
-        var state: ResumableUploadState
+        var state: State
     }
 
     let file: URL
@@ -39,7 +38,7 @@ struct ResumeStore {
     ///
     /// - Throws: an ``InputError`` when the file exists but cannot be read
     ///   as a state (nothing is sent; the message names the file).
-    func load() throws(InputError) -> ResumableUploadState? {
+    func load() throws(InputError) -> State? {
         guard let data = try? Data(contentsOf: file) else { return nil }
         guard let record = try? JSONDecoder().decode(Record.self, from: data) else {
             throw InputError(.unusableFile, "the resume state \(file.path) cannot be read; delete it to start the upload afresh")
@@ -49,7 +48,7 @@ struct ResumeStore {
 
     /// Saves `state`, replacing the file in one step (written beside it,
     /// flushed, then renamed) so a crash leaves the old state or the new one.
-    func save(_ state: ResumableUploadState) throws {
+    func save(_ state: State) throws {
         try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]

@@ -10,15 +10,38 @@ import UploaderItems
 extension Uploader {
     /// Runs the command and returns the exit status; messages go to standard error.
     func execute(_ commandLine: CommandLineSplit) async -> ExitStatus {
+        let isObjectStorage = Self.isObjectStorageTarget(commandLine)
+        do {
+            try checkObjectStorageOptions(isObjectStorage: isObjectStorage)
+        } catch {
+            report(error.description)
+            return .badInput
+        }
+        if presignedPost != nil {
+            return await executePresignedPost(commandLine)
+        }
+        if isObjectStorage {
+            return await executeObjectStorage(commandLine)
+        }
         if resumable || tus {
             return await executeResumable(commandLine)
         }
+        return await run { () throws(InputError) in
+            let (request, invocation) = try prepareRequest(commandLine)
+            return (request, invocation.inputPaths + dataPath)
+        }
+    }
+
+    /// Builds the request and its output target (`-o` checked against the
+    /// files the request reads), then sends the request or, with
+    /// `--dry-run`, writes it.
+    func run(_ prepare: () throws(InputError) -> (request: PreparedRequest, inputPaths: [String])) async -> ExitStatus {
         let request: PreparedRequest
         let destination: OutputTarget
-        do {
-            let invocation: Invocation
-            (request, invocation) = try prepareRequest(commandLine)
-            destination = try OutputTarget(path: output, inputPaths: invocation.inputPaths + dataPath)
+        do throws(InputError) {
+            let prepared = try prepare()
+            request = prepared.request
+            destination = try OutputTarget(path: output, inputPaths: prepared.inputPaths)
         } catch {
             report(error.description)
             return .badInput

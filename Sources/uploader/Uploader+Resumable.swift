@@ -23,7 +23,9 @@ extension Uploader {
         }
         let isResumable = resumable || tus
         if !isResumable {
-            for (given, option) in [(chunkSize != nil, "--chunk-size"), (resumeFrom != nil, "--resume-from"), (stateDir != nil, "--state-dir")] where given {
+            // --state-dir also serves s3:// uploads, which only the positionals
+            // tell: checked with them (checkStateDirectoryUse).
+            for (given, option) in [(chunkSize != nil, "--chunk-size"), (resumeFrom != nil, "--resume-from")] where given {
                 throw ValidationError("\(option) applies to resumable uploads; add --resumable or --tus")
             }
             return
@@ -44,7 +46,7 @@ extension Uploader {
 
     /// Runs a resumable upload (or its dry run) and returns the exit status.
     func executeResumable(_ commandLine: CommandLineSplit) async -> ExitStatus {
-        let store = ResumeStore(command: canonicalCommand(commandLine), directory: stateDir)
+        let store = ResumeStore<ResumableUploadState>(command: canonicalCommand(commandLine), directory: stateDir)
         let saved: ResumableUploadState?
         let upload: ResumableSend
         let destination: OutputTarget
@@ -155,7 +157,7 @@ extension Uploader {
 
     /// Sends the upload, saving its state as it goes, and maps the outcome to
     /// an exit status.
-    private func send(_ upload: ResumableSend, resumingFrom state: ResumableUploadState?, store: ResumeStore, to target: OutputTarget, with client: HTTPClient) async -> ExitStatus {
+    private func send(_ upload: ResumableSend, resumingFrom state: ResumableUploadState?, store: ResumeStore<ResumableUploadState>, to target: OutputTarget, with client: HTTPClient) async -> ExitStatus {
         let standardError = OutputFile.standardError
         let bar = progress ?? standardError.isTerminal ? ProgressBar() : nil
         let upload = upload.explainingWaits(verbose || standardError.isTerminal, bar: bar, retries: resumes)

@@ -73,6 +73,24 @@ struct Uploader: AsyncParsableCommand {
     @Option(name: .customLong("state-dir"), help: ArgumentHelp("Where resume state is kept (default: $XDG_STATE_HOME/uploader, else ~/.local/state/uploader).", valueName: "dir"))
     var stateDir: String?
 
+    @Option(name: .customLong("endpoint-url"), help: ArgumentHelp("s3://: an S3-compatible store's URL (path-style addressing); AWS by default.", valueName: "URL"))
+    var endpointURL: String?
+
+    @Option(help: ArgumentHelp("s3://: the signing region (default: $AWS_REGION, $AWS_DEFAULT_REGION, else us-east-1).", valueName: "region"))
+    var region: String?
+
+    @Option(name: .customLong("part-size"), help: ArgumentHelp("s3://: bytes per part of a multipart upload, 5M to 5G (default 8M).", valueName: "size"))
+    var partSize: String?
+
+    @Option(help: ArgumentHelp("s3://: parts sent at once, 1 to 64 (default 4).", valueName: "N"))
+    var concurrency: Int?
+
+    @Option(name: .customLong("multipart-threshold"), help: ArgumentHelp("s3://: files of at least this size go as a multipart upload (default 8M).", valueName: "size"))
+    var multipartThreshold: String?
+
+    @Option(name: .customLong("presigned-post"), help: ArgumentHelp("Fill the presigned POST form in this JSON file (boto3's generate_presigned_post) with FILE.", valueName: "form.json"))
+    var presignedPost: String?
+
     @Flag(inversion: .prefixedNo, help: "Show a progress bar on standard error (default: when it is a terminal).")
     var progress: Bool?
 
@@ -102,6 +120,7 @@ struct Uploader: AsyncParsableCommand {
             throw ValidationError("--retry \(retry): the retry count must be a whole number from 0 to \(Self.maximumRetries)")
         }
         try validateResumable()
+        try validateObjectStorage()
         if let timeout, !(timeout > 0 && timeout <= Self.maximumTimeout) {
             throw ValidationError("--timeout \(timeout): the timeout must be a positive number of seconds, at most \(Int(Self.maximumTimeout))")
         }

@@ -101,7 +101,7 @@ package struct JSONObject: Sendable, Hashable, CustomStringConvertible {
 }
 
 /// Writes `text` as a JSON string (RFC 8259, section 7).
-func appendJSONString(_ text: String, to bytes: inout [UInt8]) {
+package func appendJSONString(_ text: String, to bytes: inout [UInt8]) {
     let hexDigits = Array("0123456789abcdef".utf8)
     bytes.append(UInt8(ascii: "\""))
     for byte in text.utf8 {

@@ -1,0 +1,59 @@
+# Sourced by compare.sh (it uses its measure, duel, row and calc): issue #14's
+# figures. A 1 GiB multipart upload to a local S3-compatible server (moto, as
+# the tests use, from Tests/Servers/requirements.txt in .venv-test), 8 MiB
+# parts, 4 at once: `uploader s3://` beside boto3's `upload_file` with the same
+# TransferConfig (what `aws s3 cp` does), interleaved, best of $runs. A third
+# figure is the server's own floor: the same parts put by curl, 4 at once, with
+# no hashing or signing at all, which no client can beat.
+
+python="$root/.venv-test/bin/python"
+if ! "$python" -c 'import moto, boto3' 2> /dev/null; then
+    echo "Installing the test servers into .venv-test..." >&2
+    python3 -m venv "$root/.venv-test"
+    "$python" -m pip install --quiet --disable-pip-version-check -r "$root/Tests/Servers/requirements.txt"
+fi
+s3_port=$("$python" -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+"$python" -m moto.server -H 127.0.0.1 -p "$s3_port" > "$work/moto.log" 2>&1 &
+moto_pid=$!
+server_pid="$server_pid $moto_pid"
+s3="http://127.0.0.1:$s3_port"
+for _ in $(seq 200); do curl -s -o /dev/null "$s3/" && break; sleep 0.1; done
+export AWS_ACCESS_KEY_ID=bench AWS_SECRET_ACCESS_KEY=bench AWS_REGION=us-east-1
+curl -sS -o /dev/null -X PUT "$s3/bench"  # moto checks no signature in its default mode
+
+cat > "$work/boto3-upload.py" << 'PY'
+import sys, boto3
+from boto3.s3.transfer import TransferConfig
+endpoint, path, key = sys.argv[1:4]
+s3 = boto3.client("s3", endpoint_url=endpoint, region_name="us-east-1")
+config = TransferConfig(multipart_threshold=8 << 20, multipart_chunksize=8 << 20, max_concurrency=4)
+s3.upload_file(path, "bench", key, Config=config)
+PY
+cat > "$work/floor.sh" << 'SH'
+s3=$1
+upload=$(curl -sS -X POST "$s3/bench/floor?uploads" | sed -n 's/.*<UploadId>\(.*\)<\/UploadId>.*/\1/p')
+cd "$2" && ls | awk '{ printf "%s %d\n", $1, NR }' |
+    xargs -P4 -n2 sh -c 'curl -sS -o /dev/null -T "$0" "'"$s3"'/bench/floor?partNumber=$1&uploadId='"$upload"'"'
+SH
+mkdir "$work/s3-parts"
+(cd "$work/s3-parts" && split -b 8M -d -a 4 "$work/payload" part)
+cat "$work/payload" > /dev/null
+
+peer_run() { measure /dev/null "$python" "$work/boto3-upload.py" "$s3" "$work/payload" boto3.bin; }
+ours_run() { measure /dev/null "$bin/uploader" --no-progress --state-dir "$work/state" s3://bench/ours.bin "$work/payload" --endpoint-url "$s3" --part-size 8M --concurrency 4; }
+duel BOTO OURS
+unset FLOOR_WALL
+for _ in $(seq "$runs"); do measure /dev/null bash "$work/floor.sh" "$s3" "$work/s3-parts"; keep FLOOR; done
+ratio=$(calc "$OURS_WALL / $BOTO_WALL")
+row "s3 ${file_mib} MiB, 8M x 4 parts" \
+    "$(calc "$OURS_WALL" 2) s, cpu ${OURS_CPU} s, $(mib "$OURS_RSS") MiB" \
+    "boto3 $(calc "$BOTO_WALL" 2) s, cpu ${BOTO_CPU} s, $(mib "$BOTO_RSS") MiB" \
+    "${ratio}x wall, $(calc "$OURS_RSS / $BOTO_RSS")x RSS" "<= 0.5x wall, <= 0.25x RSS" \
+    "$(holds "$ratio <= 0.5 && $OURS_RSS * 4 <= $BOTO_RSS")"
+# Not a goal: what the server alone needs, to read the ratio above against.
+floor_line=$(printf '%-32s | %-36s | %-36s | %-16s | %-30s | %s' "  moto's own floor, same parts" \
+    "$(calc "$FLOOR_WALL" 2) s (curl -T, 4 at once, unsigned)" "boto3 $(calc "$BOTO_WALL" 2) s" \
+    "$(calc "$FLOOR_WALL / $BOTO_WALL")x wall" "(no client can be faster)" "-")
+rows+=("$floor_line")
+echo "$floor_line" >&2
+kill "$moto_pid" 2> /dev/null || true

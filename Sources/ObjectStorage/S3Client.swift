@@ -1,0 +1,168 @@
+public import AWSSigning
+public import Foundation
+public import HTTPBody
+public import HTTPTypes
+public import RequestBuilder
+
+/// Sends signed requests to an S3 service: single `PUT`s, and the steps of
+/// ``S3MultipartUpload``.
+///
+/// ```swift
+/// let s3 = S3Client(
+///     endpoint: .aws(region: "eu-west-1"),
+///     credentials: try .environment(),
+///     transport: AsyncHTTPClientTransport()
+/// )
+/// let photo = try S3Location("s3://holiday-photos/beach.jpg")
+/// try await s3.putObject(.file(at: URL(filePath: "beach.jpg")), at: photo)
+/// ```
+///
+/// Every request is signed with AWS Signature Version 4 as it is sent, so a
+/// retried attempt carries a fresh date. Each request is retried on its
+/// own (a failed part of a multipart upload, not the whole upload) by
+/// `retry`, which runs before the signer.
+public struct S3Client: Sendable {
+    /// Where the service is and how buckets are addressed.
+    public let endpoint: S3Endpoint
+    /// Signs every request.
+    public let signer: SigV4Signer
+    /// The client the requests go through: your middleware, the retry, then the signer.
+    public let client: RequestClient
+    /// The retry policy of each request; also paces the retries of a
+    /// `CompleteMultipartUpload` that S3 answers with a `200` holding an error.
+    public let retry: RetryMiddleware
+
+    /// The largest error or listing body read into memory.
+    static let maximumAnswerSize = 8 * 1024 * 1024
+
+    /// Creates a client.
+    ///
+    /// - Parameters:
+    ///   - endpoint: The service: ``S3Endpoint/aws(region:)`` or an S3-compatible store.
+    ///   - credentials: The access key that signs the requests.
+    ///   - transport: Sends each attempt.
+    ///   - middleware: Run first, outermost first (logging, say).
+    ///   - retry: Retries each request on its own; S3's operations are all
+    ///     safe to repeat, so POSTs are retried too by default.
+    public init(
+        endpoint: S3Endpoint,
+        credentials: AWSCredentials,
+        transport: any HTTPTransport,
+        middleware: [any RequestMiddleware] = [],
+        retry: RetryMiddleware = RetryMiddleware(maximumAttempts: 5, retriesNonIdempotentRequests: true)
+    ) {
+        self.endpoint = endpoint
+        self.signer = SigV4Signer(credentials: credentials, region: endpoint.region, service: "s3")
+        self.retry = retry
+        self.client = RequestClient(transport: transport, middleware: middleware + [retry, SigV4Middleware(signer: signer)])
+    }
+
+    /// A request builder for an object (or, with `key` nil, the bucket).
+    ///
+    /// - Throws: ``S3Error`` when the endpoint and names make no URL.
+    public func request(_ method: HTTPRequest.Method, bucket: String, key: String?) throws(S3Error) -> HTTPRequestBuilder {
+        HTTPRequestBuilder(method, try endpoint.url(bucket: bucket, key: key))
+    }
+
+    /// Uploads `body` as the object at `location` in one `PUT`.
+    ///
+    /// A replayable body of known length is read once beforehand for its
+    /// SHA-256, sent as the signed payload hash and as
+    /// `x-amz-checksum-sha256`, so the store checks what it received; a
+    /// stream is sent with `aws-chunked` signing instead. S3 takes up to
+    /// 5 GiB in one `PUT`; use ``S3MultipartUpload`` past that (or past a
+    /// few hundred megabytes, to send parts in parallel).
+    ///
+    /// - Parameters:
+    ///   - body: The object's bytes; its content type becomes the object's
+    ///     unless `headerFields` sets one.
+    ///   - location: The bucket and key.
+    ///   - headerFields: More fields for the `PUT` (`Cache-Control`, `x-amz-meta-*`, ...).
+    ///   - progress: Bytes sent.
+    /// - Returns: The store's response (its `ETag` names the stored bytes).
+    /// - Throws: ``S3Error`` when the store refuses, `RequestError` when the
+    ///   request cannot be sent.
+    @discardableResult
+    public func putObject(
+        _ body: RequestBody,
+        at location: S3Location,
+        headerFields: HTTPFields = [:],
+        progress: @escaping @Sendable (UploadProgress) -> Void = { _ in }
+    ) async throws -> Response {
+        let request = try await putObjectRequest(body, at: location, headerFields: headerFields)
+        return try await send(request, operation: "PutObject", location: location, progress: progress)
+    }
+
+    /// The `PUT` that ``putObject(_:at:headerFields:progress:)`` sends, before
+    /// signing: with the body's SHA-256 (read once here) when it can be read twice.
+    public func putObjectRequest(_ body: RequestBody, at location: S3Location, headerFields: HTTPFields = [:]) async throws -> PreparedRequest {
+        var request = try self.request(.put, bucket: location.bucket, key: location.key).headers(headerFields).body(body)
+        if body.isReplayable, body.length != nil {
+            let digest = try await PayloadDigest.sha256(of: body)
+            request = request.header(.xAmzContentSHA256, digest.hex).header(.amzChecksumSHA256, digest.base64)
+        }
+        return try request.build()
+    }
+
+    /// The request as it would be sent now, signed: for `--dry-run`s and for
+    /// handing a request to another program. The payload hash is computed
+    /// when the body can be read twice, `UNSIGNED-PAYLOAD` otherwise.
+    public func signed(_ request: PreparedRequest, date: Date = Date()) async throws -> PreparedRequest {
+        var signed = request
+        var hash = request.head.headerFields[.xAmzContentSHA256]
+        if hash == nil {
+            if let body = request.body, body.isReplayable {
+                hash = try await PayloadDigest.sha256(of: body).hex
+            } else {
+                hash = request.body == nil ? SigV4Signer.emptyPayloadHash : SigV4Signer.unsignedPayload
+            }
+        }
+        try signer.sign(&signed.head, payloadHash: hash ?? SigV4Signer.unsignedPayload, date: date)
+        return signed
+    }
+
+    /// Sends a request and returns its response when the status is 2xx.
+    ///
+    /// - Throws: ``S3Error/Code/serviceError`` with the store's code and
+    ///   message for any other status (``S3Error/Code/uploadNotFound`` for
+    ///   `NoSuchUpload`); `RequestError` for failures to send.
+    func send(
+        _ request: PreparedRequest,
+        operation: String,
+        location: S3Location,
+        progress: @escaping @Sendable (UploadProgress) -> Void = { _ in }
+    ) async throws -> Response {
+        var request = request
+        request.acceptableStatus = .any
+        let response = try await client.send(request, maximumBodySize: Self.maximumAnswerSize, progress: progress)
+        if response.status.kind == .successful { return response }
+        throw S3Error(refusing: operation, of: location, response: response)
+    }
+}
+
+extension S3Error {
+    /// The store's refusal of `operation`, read from its `<Error>` body when it sent one.
+    init(refusing operation: String, of location: S3Location, response: Response) {
+        let error = try? S3XMLReader.parse(Array(response.body))
+        let serviceCode = error.flatMap { $0.name == "Error" ? $0.text(of: "Code") : nil }
+        let message = error.flatMap { $0.name == "Error" ? $0.text(of: "Message") : nil }
+        var description = "The store refused \(operation) of \(location): \(response.status.code) \(response.status.reasonPhrase)"
+        if let serviceCode { description += ": \(serviceCode)" }
+        if let message { description += ": \(message)" }
+        self.init(
+            code: serviceCode == "NoSuchUpload" ? .uploadNotFound : .serviceError,
+            description: description,
+            serviceCode: serviceCode,
+            status: response.status
+        )
+    }
+}
+
+extension HTTPField.Name {
+    /// `x-amz-content-sha256`: the SHA-256 of the payload, in hex, that the signature covers.
+    static let amzContentSHA256 = HTTPField.Name("x-amz-content-sha256")!
+    /// `x-amz-checksum-sha256`: the payload's SHA-256 in base64, which the store checks.
+    static let amzChecksumSHA256 = HTTPField.Name("x-amz-checksum-sha256")!
+    /// `x-amz-checksum-algorithm`: the checksum every part of a multipart upload carries.
+    static let amzChecksumAlgorithm = HTTPField.Name("x-amz-checksum-algorithm")!
+}

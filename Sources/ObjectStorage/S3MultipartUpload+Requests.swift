@@ -1,0 +1,87 @@
+import AWSSigning
+import Foundation
+import HTTPBody
+import HTTPTypes
+public import RequestBuilder
+
+/// The requests of a multipart upload, each built here and nowhere else.
+extension S3MultipartUpload {
+    /// The first request a new upload sends, unsigned: `CreateMultipartUpload`
+    /// (`POST /KEY?uploads`) with the object's headers and that every part
+    /// carries a SHA-256. For dry runs: ``S3Client/signed(_:date:)`` signs it.
+    public func firstRequest(with client: S3Client) throws -> PreparedRequest {
+        try createRequest(with: client)
+    }
+
+    /// `POST /KEY?uploads`.
+    func createRequest(with client: S3Client) throws -> PreparedRequest {
+        var fields = headerFields
+        if fields[.contentType] == nil, let type = body.contentType {
+            fields[.contentType] = type.description
+        }
+        fields[.amzChecksumAlgorithm] = "SHA256"
+        return try client.request(.post, bucket: location.bucket, key: location.key)
+            .query("uploads", "")
+            .headers(fields)
+            .build()
+    }
+
+    /// `PUT /KEY?partNumber=N&uploadId=ID` with the part's bytes and digest.
+    func partRequest(number: Int, uploadID: String, slice: RequestBody, digest: PayloadDigest, with client: S3Client) throws -> PreparedRequest {
+        try client.request(.put, bucket: location.bucket, key: location.key)
+            .query("partNumber", String(number))
+            .query("uploadId", uploadID)
+            .header(.xAmzContentSHA256, digest.hex)
+            .header(.amzChecksumSHA256, digest.base64)
+            .body(slice)
+            .build()
+    }
+
+    /// `GET /KEY?uploadId=ID&part-number-marker=M`: one page of the parts the store holds.
+    func listRequest(uploadID: String, after marker: Int, with client: S3Client) throws -> PreparedRequest {
+        try client.request(.get, bucket: location.bucket, key: location.key)
+            .query("uploadId", uploadID)
+            .query("part-number-marker", String(marker))
+            .build()
+    }
+
+    /// `POST /KEY?uploadId=ID` with the parts in order.
+    func completeRequest(uploadID: String, parts: [S3UploadedPart], with client: S3Client) throws -> PreparedRequest {
+        var xml = #"<?xml version="1.0" encoding="UTF-8"?><CompleteMultipartUpload xmlns="http://s3.amazonaws.com/doc/2006-03-01/">"#
+        for part in parts {
+            xml += "<Part><PartNumber>\(part.number)</PartNumber><ETag>\(Self.escapeXML(part.eTag))</ETag>"
+            if let checksum = part.checksumSHA256 {
+                xml += "<ChecksumSHA256>\(Self.escapeXML(checksum))</ChecksumSHA256>"
+            }
+            xml += "</Part>"
+        }
+        xml += "</CompleteMultipartUpload>"
+        return try client.request(.post, bucket: location.bucket, key: location.key)
+            .query("uploadId", uploadID)
+            .body(.text(xml, contentType: MediaType(type: "application", subtype: "xml")))
+            .build()
+    }
+
+    /// `DELETE /KEY?uploadId=ID`.
+    func abortRequest(uploadID: String, with client: S3Client) throws -> PreparedRequest {
+        try client.request(.delete, bucket: location.bucket, key: location.key)
+            .query("uploadId", uploadID)
+            .build()
+    }
+
+    /// Text as XML character data.
+    static func escapeXML(_ text: String) -> String {
+        var escaped = ""
+        for character in text {
+            switch character {
+            case "&": escaped += "&amp;"
+            case "<": escaped += "&lt;"
+            case ">": escaped += "&gt;"
+            case "\"": escaped += "&quot;"
+            case "'": escaped += "&apos;"
+            default: escaped.append(character)
+            }
+        }
+        return escaped
+    }
+}

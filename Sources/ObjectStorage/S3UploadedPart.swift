@@ -1,0 +1,11 @@
+/// A part the store holds: what `CompleteMultipartUpload` lists.
+struct S3UploadedPart: Sendable, Hashable {
+    /// 1 to 10,000.
+    var number: Int
+    /// The `ETag` the store gave the part, quotes included.
+    var eTag: String
+    /// The part's SHA-256 in base64, when the store keeps one.
+    var checksumSHA256: String?
+    /// The part's size in bytes.
+    var size: Int64
+}

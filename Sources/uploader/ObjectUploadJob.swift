@@ -1,0 +1,201 @@
+import AWSSigning
+import Foundation
+import HTTPBody
+import HTTPTypes
+import ObjectStorage
+import RequestBuilder
+import UploaderItems
+
+/// One `uploader s3://BUCKET/KEY FILE` command, read and checked: where the
+/// object goes, the file, how it is sent, and where a multipart upload's
+/// state is kept. Nothing is sent until ``send(with:progress:)``.
+struct ObjectUploadJob {
+    let location: S3Location
+    let filePath: String
+    let body: RequestBody
+    let headerFields: HTTPFields
+    let endpoint: S3Endpoint
+    let credentials: AWSCredentials
+    /// The multipart upload, when the file is at least the threshold's size.
+    let multipart: S3MultipartUpload?
+    let store: ResumeStore<S3MultipartUpload.State>
+
+    init(commandLine: CommandLineSplit, options: Uploader) throws(InputError) {
+        var positionals: [String] = []
+        for entry in commandLine.entries {
+            guard case .positional(let text) = entry else {
+                throw InputError(.conflictingInput, "-F parts do not apply to s3:// uploads, which send one file as it is")
+            }
+            positionals.append(text)
+        }
+        guard positionals.count == 2 else {
+            throw InputError(.malformedItem, positionals.count < 2
+                ? "no file given; usage: uploader s3://BUCKET/KEY FILE"
+                : "'\(positionals[2].echoed)': an s3:// upload sends one file; usage: uploader s3://BUCKET/KEY FILE")
+        }
+        var path = positionals[1]
+        if path.hasPrefix("@") { path.removeFirst() }
+        guard path != "-" else {
+            throw InputError(.unusableFile, "standard input cannot be uploaded to s3://: an object needs its length before it is sent; give a file")
+        }
+        filePath = path
+        location = try Self.location(positionals[0], filePath: path)
+
+        headerFields = try Self.headerFields(commandLine.headers)
+        let contentType = headerFields[.contentType].flatMap(MediaType.init)
+        do {
+            body = try RequestBody.file(at: URL(filePath: path), contentType: contentType)
+        } catch {
+            throw InputError(.unusableFile, "'\(path.echoed)': \(error.description)")
+        }
+
+        let environment = ProcessInfo.processInfo.environment
+        do {
+            credentials = try AWSCredentials.environment(environment)
+        } catch {
+            throw InputError(.invalidRequest, error.description)
+        }
+        let region = options.region ?? environment["AWS_REGION"].flatMap { $0.isEmpty ? nil : $0 }
+            ?? environment["AWS_DEFAULT_REGION"].flatMap { $0.isEmpty ? nil : $0 } ?? "us-east-1"
+        if let endpointURL = options.endpointURL, let url = URL(string: endpointURL) {
+            endpoint = S3Endpoint(url: url, region: region, addressing: .path)
+        } else {
+            endpoint = .aws(region: region)
+        }
+
+        let threshold = options.multipartThreshold.flatMap(ChunkSize.parse) ?? Uploader.defaultPartSize
+        let length = body.length ?? 0
+        if length >= threshold {
+            do {
+                var upload = try S3MultipartUpload(
+                    body: body, to: location,
+                    partSize: options.partSize.flatMap(ChunkSize.parse) ?? Uploader.defaultPartSize,
+                    concurrency: options.concurrency ?? 4,
+                    headerFields: headerFields
+                )
+                // A network failure keeps the parts for the next run; a refusal aborts (see report).
+                upload.abortsOnFailure = false
+                multipart = upload
+            } catch {
+                throw InputError(.invalidRequest, error.description)
+            }
+        } else {
+            multipart = nil
+        }
+        let command = ([positionals[0], path] + commandLine.headers.map { "H:\($0)" } + [
+            "endpoint:\(endpoint.url.absoluteString)", "region:\(region)", "part:\(multipart?.partSize ?? 0)",
+        ]).joined(separator: "\u{0}")
+        store = ResumeStore(command: command, directory: options.stateDir)
+    }
+
+    /// `s3://BUCKET/KEY`, the file's name appended to a key that is empty or ends in `/`.
+    private static func location(_ text: String, filePath: String) throws(InputError) -> S3Location {
+        var text = text
+        if text.lowercased().hasPrefix("s3://") { text = "s3://" + text.dropFirst(5) }
+        if !text.dropFirst(5).contains("/") { text += "/" }
+        if text.hasSuffix("/") { text += URL(filePath: filePath).lastPathComponent }
+        do {
+            return try S3Location(text)
+        } catch {
+            throw InputError(.invalidURL, error.description)
+        }
+    }
+
+    /// The `-H` headers, checked as any request's are.
+    private static func headerFields(_ headers: [String]) throws(InputError) -> HTTPFields {
+        var fields = HTTPFields()
+        for header in headers {
+            guard let colon = header.firstIndex(of: ":") else {
+                throw InputError(.malformedItem, "-H '\(header.echoed)': expected 'Name: value'")
+            }
+            let nameText = String(header[..<colon]).trimmingCharacters(in: .whitespaces)
+            let value = String(header[header.index(after: colon)...]).trimmingCharacters(in: .whitespaces)
+            guard let name = HTTPField.Name(nameText) else {
+                throw InputError(.malformedItem, "-H '\(header.echoed)': '\(nameText.echoed)' is not a valid header name")
+            }
+            guard HTTPField.isValidValue(value) else {
+                throw InputError(.malformedItem, "-H '\(header.echoed)': the value holds a line break or another forbidden character")
+            }
+            fields.append(HTTPField(name: name, value: value))
+        }
+        return fields
+    }
+
+    /// The first request the upload sends: the `PUT`, or `CreateMultipartUpload`.
+    func firstRequest(with s3: S3Client) async throws -> PreparedRequest {
+        if let multipart {
+            return try multipart.firstRequest(with: s3)
+        }
+        return try await s3.putObjectRequest(body, at: location, headerFields: headerFields)
+    }
+
+    /// Sends the upload: a `PUT`, or the multipart upload from its saved state.
+    func send(with s3: S3Client, progress: @escaping @Sendable (UploadProgress) -> Void) async throws -> Response {
+        guard let multipart else {
+            return try await s3.putObject(body, at: location, headerFields: headerFields, progress: progress)
+        }
+        let saved = try store.load()
+        let store = self.store
+        do {
+            let result = try await multipart.send(with: s3, resumingFrom: saved, stateChanged: { state in
+                do {
+                    try store.save(state)
+                } catch {
+                    throw StateNotSaved(file: store.file, reason: "\(error)")
+                }
+            }, progress: progress)
+            store.delete()
+            return result.response
+        } catch let error as S3Error where error.code == .serviceError && error.status.map({ (400..<500).contains($0.code) }) == true {
+            // The store refused: the upload cannot succeed as it is, so its parts go.
+            if let state = try? store.load() {
+                try? await multipart.abort(state, with: s3)
+                store.delete()
+            }
+            throw error
+        } catch let error as S3Error where error.code == .uploadNotFound {
+            store.delete()
+            throw error
+        }
+    }
+
+    /// Reports a failure on standard error and returns its exit status.
+    func report(_ error: any Error) -> ExitStatus {
+        switch error {
+        case let error as S3Error:
+            switch error.code {
+            case .invalidArgument:
+                Uploader.report(error.description)
+                return .badInput
+            case .bodyChanged:
+                Uploader.report("\(error.description); delete \(store.file.path) to start the upload again")
+                return .badInput
+            case .uploadNotFound:
+                Uploader.report("\(error.description); the next run starts the upload again")
+                return .clientError
+            case .invalidResponse:
+                Uploader.report(error.description)
+                return .networkFailure
+            default:
+                Uploader.report(error.description)
+                return error.status.map { ExitStatus(responseStatus: $0.code) } ?? .networkFailure
+            }
+        case let error as InputError:
+            Uploader.report(error.description)
+            return .badInput
+        case let error as StateNotSaved:
+            Uploader.report(error.description)
+            return .failure
+        case let error as RequestError where error.code == .body:
+            Uploader.report(error.description)
+            return .networkFailure
+        default:
+            var message = "\(error)"
+            if multipart != nil, (try? store.load()) != nil {
+                message += "; the parts sent are kept: run the same command again to continue"
+            }
+            Uploader.report(message)
+            return .networkFailure
+        }
+    }
+}

@@ -1,0 +1,144 @@
+import AWSSigning
+import ArgumentParser
+import AsyncHTTPClient
+import Foundation
+import HTTPBody
+import HTTPTypes
+import ObjectStorage
+import RequestBuilder
+import RequestBuilderAsyncHTTPClient
+import UploaderItems
+
+/// `uploader s3://BUCKET/KEY FILE` (docs/s3.md): one file to one object, in
+/// one signed `PUT` below the multipart threshold, else as a parallel
+/// multipart upload whose state is saved so the same command resumes it.
+extension Uploader {
+    /// The default `--part-size` and `--multipart-threshold`: 8 MiB, as the AWS CLI's.
+    static let defaultPartSize: Int64 = 8 * 1024 * 1024
+
+    /// Checks the object-store options' values (the parser's `validate()`).
+    func validateObjectStorage() throws {
+        for (text, option) in [(partSize, "--part-size"), (multipartThreshold, "--multipart-threshold")] {
+            if let text, ChunkSize.parse(text) == nil {
+                throw ValidationError("\(option) \(text): give a positive number of bytes, with K, M or G if wanted (such as 8M)")
+            }
+        }
+        if let partSize, let bytes = ChunkSize.parse(partSize), !(S3MultipartUpload.minimumPartSize...S3MultipartUpload.maximumPartSize).contains(bytes) {
+            throw ValidationError("--part-size \(partSize): S3 takes parts of 5M to 5G")
+        }
+        if let concurrency, !(1...64).contains(concurrency) {
+            throw ValidationError("--concurrency \(concurrency): give a whole number of parts from 1 to 64")
+        }
+        if let endpointURL, URL(string: endpointURL).map({ ($0.scheme == "http" || $0.scheme == "https") && $0.host?.isEmpty == false }) != true {
+            throw ValidationError("--endpoint-url \(endpointURL): give the store's http or https URL, such as http://127.0.0.1:9000")
+        }
+        if let region, region.isEmpty || !region.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }) {
+            throw ValidationError("--region \(region): a region is letters, digits and dashes, such as eu-west-1")
+        }
+    }
+
+    /// Whether the first positional names an object (`s3://`).
+    static func isObjectStorageTarget(_ commandLine: CommandLineSplit) -> Bool {
+        for entry in commandLine.entries {
+            if case .positional(let text) = entry { return text.lowercased().hasPrefix("s3://") }
+        }
+        return false
+    }
+
+    /// The options that belong to one kind of command, checked once the
+    /// positionals tell which kind it is.
+    func checkObjectStorageOptions(isObjectStorage: Bool) throws(InputError) {
+        let storeOptions = [
+            (endpointURL != nil, "--endpoint-url"), (region != nil, "--region"), (partSize != nil, "--part-size"),
+            (concurrency != nil, "--concurrency"), (multipartThreshold != nil, "--multipart-threshold"),
+        ]
+        if !isObjectStorage {
+            if let option = storeOptions.first(where: \.0)?.1 {
+                throw InputError(.conflictingInput, "\(option) applies to s3:// uploads; give s3://BUCKET/KEY FILE")
+            }
+            if stateDir != nil, !resumable, !tus {
+                throw InputError(.conflictingInput, "--state-dir applies to resumable uploads; add --resumable or --tus")
+            }
+            return
+        }
+        if presignedPost != nil {
+            throw InputError(.conflictingInput, "--presigned-post posts to the form's own URL; drop the s3:// location")
+        }
+        let bodyOptions = [
+            (json, "--json"), (form, "--form"), (multipart, "--multipart"), (data != nil, "--data"), (gzip, "--gzip"),
+            (boundary != nil, "--boundary"), (resumable, "--resumable"), (tus, "--tus"), (chunkSize != nil, "--chunk-size"),
+            (resumeFrom != nil, "--resume-from"),
+        ]
+        if let option = bodyOptions.first(where: \.0)?.1 {
+            throw InputError(.conflictingInput, "\(option) does not apply to s3:// uploads, which send one file as it is")
+        }
+    }
+
+    /// Runs an `s3://` upload (or its dry run) and returns the exit status.
+    func executeObjectStorage(_ commandLine: CommandLineSplit) async -> ExitStatus {
+        let job: ObjectUploadJob
+        let destination: OutputTarget
+        do {
+            job = try ObjectUploadJob(commandLine: commandLine, options: self)
+            destination = try OutputTarget(path: output, inputPaths: [job.filePath])
+        } catch {
+            report(error.description)
+            return .badInput
+        }
+        let httpClient = Self.makeHTTPClient()
+        let standardError = OutputFile.standardError
+        let bar = progress ?? standardError.isTerminal ? ProgressBar() : nil
+        let retries = retry ?? Self.defaultResumes
+        let policy = retryPolicy(retries: retries, explainsWaits: verbose || standardError.isTerminal, bar: bar)
+        let s3 = S3Client(
+            endpoint: job.endpoint, credentials: job.credentials,
+            transport: AsyncHTTPClientTransport(client: httpClient), retry: policy
+        )
+        let status: ExitStatus
+        if dryRun {
+            status = await writeDryRun(of: job, with: s3, to: destination)
+        } else {
+            Interruption.shared.watch(bar)
+            status = await send(job, with: s3, bar: bar, to: destination)
+        }
+        try? await httpClient.shutdown()
+        return status
+    }
+
+    /// Writes the first request, signed.
+    private func writeDryRun(of job: ObjectUploadJob, with s3: S3Client, to destination: OutputTarget) async -> ExitStatus {
+        do {
+            let first = try await s3.signed(job.firstRequest(with: s3))
+            return await writeDryRun(of: first, to: destination)
+        } catch {
+            report("\(error)")
+            return .badInput
+        }
+    }
+
+    /// Sends the upload and maps its outcome to an exit status.
+    private func send(_ job: ObjectUploadJob, with s3: S3Client, bar: ProgressBar?, to destination: OutputTarget) async -> ExitStatus {
+        let response: Response
+        do {
+            response = try await job.send(with: s3) { update in
+                bar?.update(sent: update.bytesSent, total: update.totalBytes)
+            }
+            bar?.finish()
+        } catch {
+            bar?.finish()
+            return job.report(error)
+        }
+        if verbose || printResponseHeaders {
+            OutputFile.standardError.writeText(Self.describeHead(of: response.head))
+        }
+        do {
+            let file = try destination.open()
+            try file.write(Array(response.body))
+            try file.synchronize()
+        } catch {
+            report("\(error)")
+            return .failure
+        }
+        return .success
+    }
+}

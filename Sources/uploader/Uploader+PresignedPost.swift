@@ -1,0 +1,82 @@
+import Foundation
+import HTTPBody
+import ObjectStorage
+import RequestBuilder
+import UploaderItems
+
+/// `uploader --presigned-post FORM.json FILE [name=value ...]` (docs/s3.md):
+/// the form's fields, the extra fields, then the file last as `file`.
+extension Uploader {
+    /// Reads the form and the file, then sends (or, with `--dry-run`, writes) the form.
+    func executePresignedPost(_ commandLine: CommandLineSplit) async -> ExitStatus {
+        await run { () throws(InputError) in
+            let (request, filePath) = try presignedPostRequest(commandLine)
+            return (request, [filePath])
+        }
+    }
+
+    /// The POST the form describes, with the file and extra fields.
+    private func presignedPostRequest(_ commandLine: CommandLineSplit) throws(InputError) -> (PreparedRequest, String) {
+        let options = [
+            (json, "--json"), (form, "--form"), (data != nil, "--data"), (resumable, "--resumable"), (tus, "--tus"),
+            (stateDir != nil, "--state-dir"),
+        ]
+        if let option = options.first(where: \.0)?.1 {
+            throw InputError(.conflictingInput, "\(option) does not apply to --presigned-post, which sends the form as multipart/form-data")
+        }
+        guard let formPath = presignedPost else {
+            throw InputError(.conflictingInput, "--presigned-post needs the form's JSON file")
+        }
+        let json: Data
+        do {
+            json = try Data(contentsOf: URL(filePath: formPath))
+        } catch {
+            throw InputError(.unusableFile, "--presigned-post '\(formPath.echoed)' cannot be read: \(error.localizedDescription)")
+        }
+        let post: PresignedPost
+        do {
+            post = try PresignedPost(json: json)
+        } catch {
+            throw InputError(.invalidRequest, "--presigned-post '\(formPath.echoed)': \(error.description)")
+        }
+        var filePath: String?
+        var extra: [PresignedPost.Field] = []
+        for entry in commandLine.entries {
+            guard case .positional(let text) = entry else {
+                throw InputError(.conflictingInput, "-F parts do not apply to --presigned-post; give FILE and name=value fields")
+            }
+            if filePath == nil {
+                filePath = text.hasPrefix("@") ? String(text.dropFirst()) : text
+                continue
+            }
+            guard case .field(let name, let value) = try RequestItem(parsing: text) else {
+                throw InputError(.malformedItem, "'\(text.echoed)': --presigned-post takes FILE, then name=value fields only")
+            }
+            extra.append(.init(name: name, value: value))
+        }
+        guard let filePath, filePath != "-" else {
+            throw InputError(.unusableFile, "--presigned-post needs a FILE to upload (standard input cannot be sent: give a file)")
+        }
+        let builder: HTTPRequestBuilder
+        do {
+            builder = try post.request(fileAt: URL(filePath: filePath), extraFields: extra)
+        } catch {
+            throw InputError(.unusableFile, "'\(filePath.echoed)': \(error.description)")
+        }
+        var request = builder
+        for header in commandLine.headers {
+            guard let colon = header.firstIndex(of: ":") else {
+                throw InputError(.malformedItem, "-H '\(header.echoed)': expected 'Name: value'")
+            }
+            request = request.header(String(header[..<colon]).trimmingCharacters(in: .whitespaces), String(header[header.index(after: colon)...]).trimmingCharacters(in: .whitespaces))
+        }
+        if let timeout {
+            request = request.timeout(.seconds(timeout))
+        }
+        do {
+            return (try request.build(), filePath)
+        } catch {
+            throw InputError(.invalidRequest, error.description)
+        }
+    }
+}

@@ -1,0 +1,203 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+import TestSupport
+import Testing
+
+/// `uploader s3://BUCKET/KEY FILE` and `--presigned-post` as docs/s3.md
+/// writes them, against moto with signatures checked
+/// (Tests/Servers/s3_server.py); boto3 reads back what was stored
+/// (Tests/Servers/s3_client.py).
+@Suite(.serialized) struct UploaderObjectStorageTests {
+    private static let shared = Task { try await MotoServer.start() }
+
+    /// What boto3 read back of an object.
+    struct Stored: Decodable {
+        let size: Int
+        let sha256: String
+        let contentType: String?
+        let eTag: String?
+    }
+
+    struct Unfinished: Decodable {
+        struct Upload: Decodable {
+            let key: String
+            let bytes: Int
+        }
+        let uploads: [Upload]
+    }
+
+    let server: MotoServer
+    let bucket: String
+
+    init() async throws {
+        server = try await Self.shared.value
+        bucket = "cli-\(UUID().uuidString.lowercased().prefix(18))"
+        _ = try await boto3("make-bucket", bucket)
+    }
+
+    var environment: [String: String] {
+        ["AWS_ACCESS_KEY_ID": server.credentials.accessKeyID, "AWS_SECRET_ACCESS_KEY": server.credentials.secretAccessKey, "AWS_REGION": server.region]
+    }
+
+    /// Runs s3_client.py with the server's endpoint and user.
+    func boto3(_ arguments: String...) async throws -> String {
+        let python = try TestPython.withServerPackages()
+        let script = TestPackage.serverScript("s3_client.py").path
+        let quoted = ([python, script] + arguments).map { "'\($0)'" }.joined(separator: " ")
+        let exports = (environment.map { "\($0.key)='\($0.value)'" } + ["S3_ENDPOINT='\(server.endpoint.absoluteString)'"]).joined(separator: " ")
+        let result = try await UploaderProcess.runShell("\(exports) \(quoted)")
+        #expect(result.status == 0, "s3_client.py \(arguments): \(result.standardError)")
+        return result.outputText
+    }
+
+    func stored(_ key: String) async throws -> Stored {
+        try JSONDecoder().decode(Stored.self, from: Data(try await boto3("get", bucket, key).utf8))
+    }
+
+    func upload(_ arguments: [String], environment extra: [String: String] = [:]) async throws -> UploaderProcess.Result {
+        try await UploaderProcess.run(
+            arguments + ["--endpoint-url", server.endpoint.absoluteString, "--no-progress"],
+            environment: environment.merging(extra) { $1 }
+        )
+    }
+
+    @Test func aSmallFileGoesInOnePutUnderItsOwnNameWithItsSniffedType() async throws {
+        let folder = FileManager.default.temporaryDirectory.appending(path: "s3-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appending(path: "notes")  // no extension: the type comes from the content
+        let text = String(repeating: "A line of plain notes.\n", count: 4_000)
+        try Data(text.utf8).write(to: file)
+        let result = try await upload(["s3://\(bucket)/notes/", file.path])
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardOutput.isEmpty)
+        let object = try await stored("notes/notes")
+        #expect(object.size == text.utf8.count)
+        #expect(object.contentType?.hasPrefix("text/plain") == true, "\(object.contentType ?? "none")")
+    }
+
+    @Test func aLargeFileGoesAsParallelPartsAndPrintsTheResult() async throws {
+        let fixture = try UploadFixture(size: 5 * 1024 * 1024 * 3 + 99)
+        defer { fixture.remove() }
+        let result = try await upload([
+            "s3://\(bucket)/big.bin", fixture.file.path, "--part-size", "5M", "--concurrency", "3", "--multipart-threshold", "5M",
+            "-H", "x-amz-meta-origin: test", "--state-dir", fixture.folder.appending(path: "state").path,
+        ])
+        #expect(result.status == 0, "\(result.standardError)")
+        // S3's root is CompleteMultipartUploadResult; moto's, ...Response.
+        #expect(result.outputText.contains("<CompleteMultipartUpload"))
+        #expect(result.outputText.contains("<Key>big.bin</Key>"))
+        let object = try await stored("big.bin")
+        #expect(object.sha256 == fixture.sha256)
+        #expect(object.eTag?.hasSuffix("-4\"") == true)
+        let unfinished = try JSONDecoder().decode(Unfinished.self, from: Data(try await boto3("parts", bucket).utf8))
+        #expect(unfinished.uploads.isEmpty)
+    }
+
+    @Test("Killed with SIGKILL mid-upload, the same command sends only the missing parts")
+    func killedAndResumed() async throws {
+        let size = 5 * 1024 * 1024 * 30
+        let fixture = try UploadFixture(size: size)
+        defer { fixture.remove() }
+        let proxy = try await FaultProxy.start(target: server.endpoint, cutAfter: nil, cuts: 0)
+        defer { proxy.stop() }
+        let stateDirectory = fixture.folder.appending(path: "state")
+        let arguments = [
+            "s3://\(bucket)/resumed.bin", fixture.file.path, "--part-size", "5M", "--concurrency", "2",
+            "--state-dir", stateDirectory.path, "--endpoint-url", proxy.url(path: "").absoluteString, "--no-progress",
+        ]
+        let exports = environment.map { "\($0.key)='\($0.value)'" }.joined(separator: " ")
+        let quoted = arguments.map { "'\($0)'" }.joined(separator: " ")
+        // Killed once the store holds a few parts (the state exists from the start).
+        let script = """
+            \(exports) "$UPLOADER" \(quoted) & pid=$!
+            while kill -0 $pid 2>/dev/null; do
+                if [ -n "$(ls '\(stateDirectory.path)' 2>/dev/null)" ]; then sleep 0.5; kill -9 $pid; break; fi
+                sleep 0.005
+            done
+            wait $pid
+            """
+        let first = try await UploaderProcess.runShell(script)
+        #expect(first.status == 128 + SIGKILL, "\(first.standardError)")
+        let unfinished = try JSONDecoder().decode(Unfinished.self, from: Data(try await boto3("parts", bucket).utf8))
+        let held = unfinished.uploads.first { $0.key == "resumed.bin" }?.bytes ?? 0
+        #expect(held > 0 && held < size, "the store held \(held) of \(size) bytes when the first run was killed")
+        let before = try await proxy.stats().clientToServerBytes
+
+        let second = try await UploaderProcess.run(arguments, environment: environment)
+        #expect(second.status == 0, "\(second.standardError)")
+        #expect(try await stored("resumed.bin").sha256 == fixture.sha256)
+        let sent = try await proxy.stats().clientToServerBytes - before
+        #expect(sent <= Int64(size - held + 1024 * 1024), "the rerun sent \(sent) bytes; the store held \(held) of \(size)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: stateDirectory.path).filter { $0.hasSuffix(".json") }.isEmpty)
+    }
+
+    @Test func fillsAPresignedPostFormFromBoto3() async throws {
+        let fixture = try UploadFixture(size: 2_000, name: "form.bin")
+        defer { fixture.remove() }
+        let form = fixture.folder.appending(path: "form.json")
+        try Data(try await boto3("presigned-post", bucket, "posted/${filename}").utf8).write(to: form)
+        // No credentials: the form carries its own signature.
+        let result = try await UploaderProcess.run(["--presigned-post", form.path, fixture.file.path, "--no-progress"])
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(try await stored("posted/form.bin").sha256 == fixture.sha256)
+    }
+
+    @Test func theStoresRefusalExitsFourWithItsCode() async throws {
+        let fixture = try UploadFixture(size: 10)
+        defer { fixture.remove() }
+        let result = try await upload(["s3://no-such-bucket-anywhere/k", fixture.file.path])
+        #expect(result.status == 4)
+        #expect(result.standardError.contains("NoSuchBucket"), "\(result.standardError)")
+        let wrong = try await upload(["s3://\(bucket)/k", fixture.file.path], environment: ["AWS_SECRET_ACCESS_KEY": "wrong"])
+        #expect(wrong.status == 4)
+        #expect(wrong.standardError.contains("SignatureDoesNotMatch"), "\(wrong.standardError)")
+    }
+
+    @Test func dryRunWritesTheSignedPut() async throws {
+        let fixture = try UploadFixture(size: 10, name: "a.txt")
+        defer { fixture.remove() }
+        let result = try await upload(["s3://\(bucket)/a.txt", fixture.file.path, "--dry-run"])
+        #expect(result.status == 0, "\(result.standardError)")
+        let text = result.outputText
+        #expect(text.hasPrefix("PUT /\(bucket)/a.txt HTTP/1.1\r\n"))
+        #expect(text.contains("\r\nAuthorization: AWS4-HMAC-SHA256 Credential=\(server.credentials.accessKeyID)/"))
+        #expect(text.contains("\r\nx-amz-content-sha256: "))
+        #expect(text.contains("\r\nx-amz-checksum-sha256: "), "the dry run shows the checksum the upload sends")
+    }
+
+    @Test(arguments: [
+        (["s3://Bad_Bucket/k", "FILE"], "bucket name"),
+        (["s3://bucket-ok/k", "-"], "standard input"),
+        (["s3://bucket-ok/k", "FILE", "--part-size", "1M"], "--part-size"),
+        (["s3://bucket-ok/k", "FILE", "--concurrency", "0"], "--concurrency"),
+        (["s3://bucket-ok/k", "FILE", "--gzip"], "--gzip"),
+        (["s3://bucket-ok/k"], "no file given"),
+        (["s3://bucket-ok/k", "FILE", "FILE"], "one file"),
+        (["http://localhost:1/up", "--part-size", "8M"], "applies to s3:// uploads"),
+        (["s3://bucket-ok/k", "/no/such/file"], "/no/such/file"),
+    ])
+    func badInputExitsTwoAndSendsNothing(_ arguments: [String], _ named: String) async throws {
+        let fixture = try UploadFixture(size: 10)
+        defer { fixture.remove() }
+        let result = try await UploaderProcess.run(
+            arguments.map { $0 == "FILE" ? fixture.file.path : $0 } + ["--endpoint-url", "http://127.0.0.1:1"],
+            environment: environment
+        )
+        #expect(result.status == 2, "\(arguments): \(result.standardError)")
+        #expect(result.standardError.contains(named), "\(result.standardError)")
+    }
+
+    @Test func missingCredentialsAreNamed() async throws {
+        let fixture = try UploadFixture(size: 10)
+        defer { fixture.remove() }
+        let result = try await UploaderProcess.run(
+            ["s3://bucket-ok/k", fixture.file.path, "--endpoint-url", "http://127.0.0.1:1"],
+            environment: ["AWS_ACCESS_KEY_ID": "", "AWS_SECRET_ACCESS_KEY": "x"]
+        )
+        #expect(result.status == 2)
+        #expect(result.standardError.contains("AWS_ACCESS_KEY_ID"), "\(result.standardError)")
+    }
+}
