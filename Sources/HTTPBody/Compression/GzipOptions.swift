@@ -23,8 +23,9 @@ public struct GzipOptions: Sendable, Hashable {
     /// The body is cut into blocks by its bytes alone, and each block is
     /// primed with the 32 KiB before it, so the output is the same bytes
     /// whatever this is, and within a fraction of a percent of one zlib
-    /// stream's size. Each unit costs about 800 KB: a zlib stream and two
-    /// blocks' input and output (one being compressed, one queued).
+    /// stream's size. Each unit costs about 700 KB: a zlib stream and two
+    /// blocks' input and output (one being compressed, one queued), and
+    /// three more blocks are queued (600 KB) when this is above 1.
     public var concurrency: Int
 
     /// The default ``concurrency``: the active processor count, at most 4.

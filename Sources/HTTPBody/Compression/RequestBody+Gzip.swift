@@ -6,9 +6,11 @@ extension RequestBody {
     /// length and goes out with chunked framing over HTTP/1.1. It is replayable
     /// exactly when this body is. The body is compressed in 128 KiB blocks,
     /// several at once on a multi-core machine (see ``GzipOptions/concurrency``),
-    /// into the same bytes whatever the number of cores. Memory: about 800 KB
-    /// per unit of concurrency (a zlib stream and two blocks' input and
-    /// output) plus one output chunk per read, whatever the body's size.
+    /// into the same bytes whatever the number of cores. Memory: about 700 KB
+    /// per unit of concurrency and 600 KB more (zlib streams, and the input
+    /// and output of the blocks queued or being compressed: twice the
+    /// concurrency plus three, as in pigz) plus one output chunk per read,
+    /// whatever the body's size.
     ///
     /// Chunks that the inner body marks as not worth compressing (JPEG, zip and
     /// other already-compressed parts of a multipart form) are stored at level 0
@@ -41,18 +43,21 @@ extension RequestBody {
 /// each deflated on its own, primed with the 32 KiB before it and ended on a
 /// byte boundary, so the blocks' data concatenate into one stream that the
 /// last block ends. With a concurrency above 1, blocks go to
-/// ``DeflateWorkers``' threads as a pipeline: this source keeps twice as
-/// many blocks queued or being deflated as there are threads, reading the
-/// next ones while the threads work, and hands out their data in order,
+/// ``DeflateWorkers``' threads as a pipeline: this source keeps a few more
+/// blocks queued or being deflated than there are threads, reading the next
+/// ones while the threads work, and hands out their data in order,
 /// combining each block's CRC-32 into the body's.
 struct GzipChunkSource: ChunkSource {
     /// Output chunks are capped so a caller asking for huge chunks does not
     /// make this allocate them.
     private static let largestChunk = 1 << 20
 
-    /// Blocks queued or being deflated, per thread: one being deflated and
-    /// one waiting, so a thread that finishes never waits for the reader.
-    private static let blocksInFlightPerThread = 2
+    /// Blocks queued or being deflated at most, for `threads` threads:
+    /// pigz's count of input buffers, two per thread and three more. Outputs
+    /// are handed out in order, so while the oldest block's thread is slow
+    /// (a neighbour's process sharing its core) the others run ahead by up
+    /// to this many blocks instead of waiting for it.
+    private static func blocksInFlight(threads: Int) -> Int { 2 * threads + 3 }
 
     private var reader: GzipBlockReader
     private let concurrency: Int
@@ -137,7 +142,7 @@ struct GzipChunkSource: ChunkSource {
     /// topping up their queue.
     private mutating func nextOutput() async throws -> Deflater.Output {
         guard concurrency > 1 else { return try compressHere(try await nextBlock()) }
-        while !lastBlockRead, submitted - collected < Self.blocksInFlightPerThread * concurrency {
+        while !lastBlockRead, submitted - collected < Self.blocksInFlight(threads: concurrency) {
             let block = try await nextBlock()
             if submitted == 0, block.isLast { return try compressHere(block) }  // a small body is not worth a thread
             let workers = self.workers ?? DeflateWorkers(count: concurrency)
