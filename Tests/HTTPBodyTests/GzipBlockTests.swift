@@ -60,6 +60,16 @@ import Testing
         #expect(Double(blocks.count) <= Double(oneStream.count) * 1.01, "\(blocks.count) bytes beside zlib's \(oneStream.count)")
     }
 
+    /// A block that does not end on a byte boundary is padded with empty
+    /// fixed-Huffman blocks, or with an empty stored block when its bit count
+    /// is odd: eight blocks at each of four levels end at enough different
+    /// bit positions to take each way, and the stream must inflate back whichever.
+    @Test(arguments: [1, 3, 6, 9])
+    func blocksEndingAtAnyBitInflateBack(_ level: Int) async throws {
+        let text = Self.words(count: 8 * 128 * 1024 + 999, seed: UInt64(100 + level))
+        _ = try await expectSameBytesAtEveryConcurrency(.bytes(text, contentType: .plainText), level: level, inflatingTo: text)
+    }
+
     @Test(arguments: [1, 6, 9])
     func mixedBodyAcrossBlockEdgesStoresWhatIsMarkedIncompressible(_ level: Int) async throws {
         let block = 128 * 1024

@@ -4,12 +4,11 @@ import CZlib
 
 /// One zlib raw-deflate stream at one level, reset for each block it compresses.
 ///
-/// `@unchecked Sendable` because a `z_stream` must not be used by two threads
-/// at once, which the compiler cannot check: ``GzipChunkSource`` lends each of
-/// its deflaters to one child task at a time and takes it back only when that
-/// task has returned, so every use of the stream is ordered by the task's
-/// start and end.
-final class Deflater: @unchecked Sendable {
+/// Not `Sendable`: a `z_stream` must not be used by two threads at once, so
+/// each deflater stays with the thread or task that made it (one per
+/// ``DeflateWorkers`` thread, and one on the reading task when blocks are
+/// compressed there).
+final class Deflater {
     /// A block's deflate data and what the gzip trailer needs of its input.
     struct Output: Sendable {
         /// Raw deflate data (RFC 1951) ending on a byte boundary: after a
@@ -23,6 +22,10 @@ final class Deflater: @unchecked Sendable {
 
     private let stream: UnsafeMutablePointer<z_stream>
     private var isFresh = true
+    /// Where zlib writes a block's data, reused from block to block so no
+    /// block pays for zeroing a buffer of deflateBound's size; each output
+    /// is then copied out at its exact size.
+    private var scratch: [UInt8] = []
 
     init(level: Int32) throws(GzipError) {
         stream = .allocate(capacity: 1)
@@ -44,8 +47,13 @@ final class Deflater: @unchecked Sendable {
     }
 
     /// Deflates a whole block at this stream's level, primed with its
-    /// dictionary. A non-final block ends with a sync flush (an empty stored
-    /// block, byte-aligned and not final); the last one ends the stream.
+    /// dictionary. The last block ends the stream; any other ends on a byte
+    /// boundary, as pigz ends its blocks: the deflate block is closed
+    /// (`Z_BLOCK`), then padded with empty fixed-Huffman blocks of 10 bits
+    /// each when that reaches a byte boundary, and with a sync flush's empty
+    /// stored block (4-5 bytes) only when it cannot (an odd bit count). So
+    /// the data are pigz's for the same input, and a few bytes per block
+    /// smaller than with a sync flush on every block.
     func compress(_ block: GzipBlockReader.Block) throws(GzipError) -> Output {
         if !isFresh { deflateReset(stream) }
         isFresh = false
@@ -54,38 +62,72 @@ final class Deflater: @unchecked Sendable {
             let status = block.dictionary.withUnsafeBufferPointer { deflateSetDictionary(stream, $0.baseAddress, uInt($0.count)) }
             guard status == Z_OK else { throw failure(status) }
         }
-        // deflateBound covers Z_FINISH; a sync flush adds an empty stored block,
-        // and the loop grows the buffer should zlib ever need more.
-        var output = [UInt8](repeating: 0, count: Int(deflateBound(stream, uLong(block.input.count))) + 16)
+        // deflateBound covers Z_FINISH; the padding adds a few bytes, and
+        // the loop grows the buffer should zlib ever need more.
+        let bound = Int(deflateBound(stream, uLong(block.input.count))) + 16
+        if scratch.count < bound { scratch = [UInt8](repeating: 0, count: bound) }
         var produced = 0
-        let flush = block.isLast ? Z_FINISH : Z_SYNC_FLUSH
-        let status = block.input.withUnsafeBufferPointer { input in
+        try block.input.withUnsafeBufferPointer { input throws(GzipError) in
             stream.pointee.next_in = UnsafeMutablePointer(mutating: input.baseAddress)
             stream.pointee.avail_in = uInt(input.count)
             defer { stream.pointee.next_in = nil }
-            while true {
-                if produced == output.count { output += repeatElement(0, count: 64 * 1024) }
-                let status = output.withUnsafeMutableBufferPointer { buffer in
-                    stream.pointee.next_out = buffer.baseAddress.map { $0 + produced }
-                    stream.pointee.avail_out = uInt(buffer.count - produced)
-                    defer { stream.pointee.next_out = nil }
-                    let status = deflate(stream, flush)
-                    produced = buffer.count - Int(stream.pointee.avail_out)
-                    return status
-                }
-                switch status {
-                case Z_STREAM_END: return Z_OK
-                case Z_OK, Z_BUF_ERROR:
-                    // A sync flush is complete once zlib leaves output space unused
-                    // (zlib manual, deflate); a finish that does is stuck.
-                    if produced < output.count { return block.isLast ? Z_BUF_ERROR : Z_OK }
-                default: return status
-                }
+            try run(block.isLast ? Z_FINISH : Z_BLOCK, producing: &produced)
+        }
+        if !block.isLast {
+            var bits: Int32 = 0
+            deflatePending(stream, nil, &bits)
+            if bits & 1 != 0 {
+                try run(Z_SYNC_FLUSH, producing: &produced)
+            } else if bits & 7 != 0 {
+                repeat {
+                    // BFINAL 0, BTYPE 01 (fixed Huffman), then the 7-bit end-of-block code 0.
+                    let status = deflatePrime(stream, 10, 2)
+                    guard status == Z_OK else { throw failure(status) }
+                    deflatePending(stream, nil, &bits)
+                } while bits & 7 != 0
+                try run(Z_BLOCK, producing: &produced)  // writes out the padding's whole bytes
             }
         }
-        guard status == Z_OK else { throw failure(status) }
-        output.removeSubrange(produced...)
-        return Output(bytes: output, checksum: Self.checksum(of: block.input), inputLength: block.input.count)
+        return Output(bytes: Array(scratch[..<produced]), checksum: Self.checksum(of: block.input), inputLength: block.input.count)
+    }
+
+    /// Calls `deflate` with `flush` until it has consumed its input and
+    /// written everything `flush` asks for into `scratch` after `produced`.
+    private func run(_ flush: Int32, producing produced: inout Int) throws(GzipError) {
+        while true {
+            if produced == scratch.count { scratch += repeatElement(0, count: 64 * 1024) }
+            let status = scratch.withUnsafeMutableBufferPointer { buffer in
+                stream.pointee.next_out = buffer.baseAddress.map { $0 + produced }
+                stream.pointee.avail_out = uInt(buffer.count - produced)
+                defer { stream.pointee.next_out = nil }
+                let status = deflate(stream, flush)
+                produced = buffer.count - Int(stream.pointee.avail_out)
+                return status
+            }
+            switch status {
+            case Z_STREAM_END:
+                return
+            case Z_OK, Z_BUF_ERROR:
+                // A flush is complete once zlib leaves output space unused
+                // (zlib manual, deflate); a finish that does is stuck.
+                guard produced < scratch.count else { continue }
+                if flush == Z_FINISH { throw failure(Z_BUF_ERROR) }
+                return
+            default:
+                throw failure(status)
+            }
+        }
+    }
+
+    /// A block's output: stored when its level is 0, otherwise deflated
+    /// with `deflater`, which is made for the first block that needs one
+    /// (every deflated block of a body has the body's level).
+    static func output(of block: GzipBlockReader.Block, reusing deflater: inout Deflater?) throws(GzipError) -> Output {
+        guard block.level > 0 else { return store(block) }
+        if let deflater { return try deflater.compress(block) }
+        let made = try Deflater(level: block.level)
+        deflater = made
+        return try made.compress(block)
     }
 
     /// Copies a block into stored deflate blocks (RFC 1951, section 3.2.4) of

@@ -17,14 +17,15 @@ public struct GzipOptions: Sendable, Hashable {
     public var operatingSystem: UInt8
 
     /// How many 128 KiB blocks of the body are compressed at once, each on a
-    /// task of its own; 1 compresses on the reading task alone, and values
-    /// below 1 count as 1.
+    /// thread of the body's own (as `pigz -p`); 1 compresses on the reading
+    /// task alone, and values below 1 count as 1.
     ///
     /// The body is cut into blocks by its bytes alone, and each block is
     /// primed with the 32 KiB before it, so the output is the same bytes
     /// whatever this is, and within a fraction of a percent of one zlib
-    /// stream's size. Each unit costs about 700 KB: a zlib stream, a block's
-    /// input and two blocks' output.
+    /// stream's size. Each unit costs about 700 KB: a zlib stream and two
+    /// blocks' input and output (one being compressed, one queued), and
+    /// three more blocks are queued (600 KB) when this is above 1.
     public var concurrency: Int
 
     /// The default ``concurrency``: the active processor count, at most 4.

@@ -7,8 +7,10 @@ extension RequestBody {
     /// exactly when this body is. The body is compressed in 128 KiB blocks,
     /// several at once on a multi-core machine (see ``GzipOptions/concurrency``),
     /// into the same bytes whatever the number of cores. Memory: about 700 KB
-    /// per unit of concurrency (a zlib stream, a block's input and two
-    /// blocks' output) plus one output chunk per read, whatever the body's size.
+    /// per unit of concurrency and 600 KB more (zlib streams, and the input
+    /// and output of the blocks queued or being compressed: twice the
+    /// concurrency plus three, as in pigz) plus one output chunk per read,
+    /// whatever the body's size.
     ///
     /// Chunks that the inner body marks as not worth compressing (JPEG, zip and
     /// other already-compressed parts of a multipart form) are stored at level 0
@@ -40,25 +42,34 @@ extension RequestBody {
 /// The technique is pigz's: ``GzipBlockReader`` cuts the input into blocks,
 /// each deflated on its own, primed with the 32 KiB before it and ended on a
 /// byte boundary, so the blocks' data concatenate into one stream that the
-/// last block ends. Up to `concurrency` blocks are compressed at once in a
-/// task group, in rounds of twice that many, and their data handed out in
-/// order; each block's CRC-32 is combined into the body's.
+/// last block ends. With a concurrency above 1, blocks go to
+/// ``DeflateWorkers``' threads as a pipeline: this source keeps a few more
+/// blocks queued or being deflated than there are threads, reading the next
+/// ones while the threads work, and hands out their data in order,
+/// combining each block's CRC-32 into the body's.
 struct GzipChunkSource: ChunkSource {
     /// Output chunks are capped so a caller asking for huge chunks does not
     /// make this allocate them.
     private static let largestChunk = 1 << 20
 
-    /// Blocks per round, per unit of concurrency: a round's blocks are all
-    /// compressed before the next round starts, so longer rounds leave cores
-    /// idle less often, at the cost of holding more compressed data.
-    private static let roundLength = 2
+    /// Blocks queued or being deflated at most, for `threads` threads:
+    /// pigz's count of input buffers, two per thread and three more. Outputs
+    /// are handed out in order, so while the oldest block's thread is slow
+    /// (a neighbour's process sharing its core) the others run ahead by up
+    /// to this many blocks instead of waiting for it.
+    private static func blocksInFlight(threads: Int) -> Int { 2 * threads + 3 }
 
     private var reader: GzipBlockReader
     private let concurrency: Int
-    /// Deflaters not lent to a task, reused from block to block; at most
-    /// `concurrency` are ever made.
-    private var idleDeflaters: [Deflater] = []
-    /// Bytes waiting to be handed out, in order: the header, blocks' data, the trailer.
+    /// The threads, from the second block of a body on (a body of one block
+    /// is compressed on the reading task); released after the last block.
+    private var workers: DeflateWorkers?
+    /// The reading task's own stream, when blocks are compressed there.
+    private var deflater: Deflater?
+    /// Blocks given to the workers, and outputs taken back, so far.
+    private var submitted = 0
+    private var collected = 0
+    /// Bytes waiting to be handed out, in order: the header, a block's data, the trailer.
     private var queue: [[UInt8]]
     private var queueIndex = 0
     private var queueOffset = 0
@@ -99,10 +110,10 @@ struct GzipChunkSource: ChunkSource {
                     queueIndex += 1
                     queueOffset = 0
                 }
-            } else if lastBlockRead {
+            } else if isDone {
                 break
             } else {
-                try await compressNextBlocks()
+                try await queueNextOutput()
             }
         }
         guard !chunk.isEmpty else { return nil }
@@ -110,77 +121,48 @@ struct GzipChunkSource: ChunkSource {
         return chunk
     }
 
-    /// Reads and compresses the next block, or round of blocks, and queues
-    /// their data; after the last block, the trailer too.
-    private mutating func compressNextBlocks() async throws {
-        let outputs = concurrency == 1 ? [try await compressNextBlock()] : try await compressNextRound()
-        queue = []
+    /// Whether every block has been read and its data queued.
+    private var isDone: Bool { lastBlockRead && collected == submitted }
+
+    /// Queues the next block's data; after the last block, the trailer too.
+    private mutating func queueNextOutput() async throws {
+        let output = try await nextOutput()
+        checksum = Deflater.combine(checksum, output.checksum, secondLength: output.inputLength)
+        inputSize &+= UInt32(truncatingIfNeeded: output.inputLength)  // ISIZE is the length modulo 2^32
+        queue = [output.bytes]
         queueIndex = 0
-        for output in outputs {
-            checksum = Deflater.combine(checksum, output.checksum, secondLength: output.inputLength)
-            inputSize &+= UInt32(truncatingIfNeeded: output.inputLength)  // ISIZE is the length modulo 2^32
-            queue.append(output.bytes)
+        if isDone {
+            queue.append(Self.trailer(checksum: checksum, size: inputSize))
+            workers = nil  // ends the threads
         }
-        if lastBlockRead { queue.append(Self.trailer(checksum: checksum, size: inputSize)) }
     }
 
-    /// Compresses the next block on this task.
-    private mutating func compressNextBlock() async throws -> Deflater.Output {
-        try compressHere(try await nextBlock())
+    /// The next block's output, in order: compressed here at concurrency 1
+    /// and for a body of one block, otherwise taken from the workers after
+    /// topping up their queue.
+    private mutating func nextOutput() async throws -> Deflater.Output {
+        guard concurrency > 1 else { return try compressHere(try await nextBlock()) }
+        while !lastBlockRead, submitted - collected < Self.blocksInFlight(threads: concurrency) {
+            let block = try await nextBlock()
+            if submitted == 0, block.isLast { return try compressHere(block) }  // a small body is not worth a thread
+            let workers = self.workers ?? DeflateWorkers(count: concurrency)
+            self.workers = workers
+            workers.submit(block, index: submitted)
+            submitted += 1
+        }
+        guard let workers else { preconditionFailure("no gzip block is waiting") }
+        defer { collected += 1 }
+        return try await workers.output(of: collected)
     }
 
     private mutating func compressHere(_ block: GzipBlockReader.Block) throws(GzipError) -> Deflater.Output {
-        let deflater = try borrowDeflater(for: block)
-        defer { deflater.map { idleDeflaters.append($0) } }
-        return try Self.compress(block, with: deflater)
-    }
-
-    /// Compresses up to `roundLength × concurrency` blocks, `concurrency` at a
-    /// time, reading each next block while the others compress.
-    private mutating func compressNextRound() async throws -> [Deflater.Output] {
-        let first = try await nextBlock()
-        if first.isLast { return [try compressHere(first)] }  // a small body is not worth a task
-        return try await withThrowingTaskGroup(of: (index: Int, output: Deflater.Output, deflater: Deflater?).self) { group in
-            var outputs: [Deflater.Output?] = []
-            var running = 0
-            var block: GzipBlockReader.Block? = first
-            while let current = block {
-                if running == concurrency, let done = try await group.next() {
-                    outputs[done.index] = done.output
-                    done.deflater.map { idleDeflaters.append($0) }
-                    running -= 1
-                }
-                let index = outputs.count
-                let deflater = try borrowDeflater(for: current)
-                outputs.append(nil)
-                group.addTask { (index, try Self.compress(current, with: deflater), deflater) }
-                running += 1
-                block = lastBlockRead || outputs.count == Self.roundLength * concurrency ? nil : try await nextBlock()
-            }
-            for try await done in group {
-                outputs[done.index] = done.output
-                done.deflater.map { idleDeflaters.append($0) }
-            }
-            return outputs.compactMap { $0 }
-        }
+        try Deflater.output(of: block, reusing: &deflater)
     }
 
     private mutating func nextBlock() async throws -> GzipBlockReader.Block {
         guard let block = try await reader.next() else { preconditionFailure("a gzip block was read after the last") }
         lastBlockRead = block.isLast
         return block
-    }
-
-    /// An idle deflater, or a new one, for a block to deflate; `nil` for a block to store.
-    private mutating func borrowDeflater(for block: GzipBlockReader.Block) throws(GzipError) -> Deflater? {
-        guard block.level > 0 else { return nil }
-        if let idle = idleDeflaters.popLast() { return idle }
-        return try Deflater(level: block.level)
-    }
-
-    private static func compress(_ block: GzipBlockReader.Block, with deflater: Deflater?) throws(GzipError) -> Deflater.Output {
-        guard let deflater else { return Deflater.store(block) }
-        return try deflater.compress(block)
     }
 
     /// CRC32 then ISIZE, both little-endian (RFC 1952, section 2.3.1).

@@ -25,7 +25,7 @@ struct MultipartChunkSource: SkippingChunkSource {
         bytes = form.bytes
         segments = form.segments
         closing = form.closingDelimiter
-        scanner = form.boundary.isCallerChosen ? BoundaryScanner(pattern: form.boundary.bytes) : nil
+        scanner = form.boundary.isCallerChosen ? BoundaryScanner(search: form.boundarySearch) : nil
         boundary = form.boundary.value
     }
 

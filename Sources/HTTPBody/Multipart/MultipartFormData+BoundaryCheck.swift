@@ -21,7 +21,7 @@ extension MultipartFormData {
         defer { buffer.deallocate() }
         for segment in segments {
             guard case .file(let location, let length, let name, _) = segment else { continue }
-            var scanner = BoundaryScanner(pattern: boundary.bytes)
+            var scanner = BoundaryScanner(search: boundarySearch)
             var found = false
             do throws(RequestBodyError) {
                 let reader = try FileReader(location, expectedLength: length)

@@ -46,6 +46,8 @@ public struct MultipartFormData: Sendable {
     private var partHeadStart = 0
     /// `--boundary` and `CRLF--boundary`, rendered once.
     private let delimiter: [UInt8]
+    /// The search for the boundary in content, prepared once.
+    let boundarySearch: BoundarySearch
 
     /// Creates an empty form.
     ///
@@ -57,6 +59,7 @@ public struct MultipartFormData: Sendable {
         self.boundary = boundary
         self.includesExtendedFilename = includesExtendedFilename
         self.delimiter = Array("\r\n--".utf8) + boundary.bytes
+        self.boundarySearch = BoundarySearch(pattern: boundary.bytes)
     }
 
     /// Throws the first problem found in the parts appended so far.
@@ -335,7 +338,7 @@ public struct MultipartFormData: Sendable {
     private mutating func checkForBoundary(from start: Int, part: String) {
         guard problem == nil else { return }
         let found = bytes.withUnsafeBytes { buffer in
-            BoundaryScanner.contains(boundary.bytes, in: UnsafeRawBufferPointer(rebasing: buffer[start...]))
+            boundarySearch.occurs(in: UnsafeRawBufferPointer(rebasing: buffer[start...]))
         }
         if found { problem = .boundaryInContent(part: part, file: nil, boundary: boundary.value) }
     }
