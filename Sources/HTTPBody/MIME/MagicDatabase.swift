@@ -22,7 +22,7 @@ final class MagicDatabase: @unchecked Sendable {
     /// The shared pool, or `nil` when libmagic or its database could not be loaded.
     static let shared: MagicDatabase? = MagicDatabase()
 
-    private let condition = NSCondition()
+    private let condition = ConditionLock()
     /// Handles not in use.
     private var idle: [OpaquePointer]
     /// Handles open, in use or idle.
