@@ -15,7 +15,7 @@ enum MemoryReport {
         let rollup = fields(in: "/proc/self/smaps_rollup", ["Rss", "Anonymous", "Pss_File"])
         let status = fields(in: "/proc/self/status", ["VmHWM", "Threads"])
         let line = "\(stage): rss \(rollup[0]) KiB (anonymous \(rollup[1]), file \(rollup[2])), peak \(status[0]) KiB, \(status[1]) threads\n"
-        FileHandle.standardError.write(Data(line.utf8))
+        writeError(line)
     }
 
     /// The first number after each `name:` in the file, in the order asked; "?" when missing.

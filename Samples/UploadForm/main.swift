@@ -14,7 +14,7 @@ import RequestBuilderAsyncHTTPClient
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 guard arguments.count == 2, let url = URL(string: arguments[0]) else {
-    FileHandle.standardError.write(Data("usage: upload-form URL FILE\n".utf8))
+    writeError("usage: upload-form URL FILE\n")
     exit(64)
 }
 let file = URL(filePath: arguments[1])
@@ -30,6 +30,13 @@ do {
     MemoryReport.note("sent")
     print("status \(response.status.code)")
 } catch {
-    FileHandle.standardError.write(Data("upload-form: \(error)\n".utf8))
+    writeError("upload-form: \(error)\n")
     exit(1)
+}
+
+/// Writes `text` to standard error (write(2): FileHandle would link the whole
+/// of Foundation on Linux, which the libraries no longer need).
+func writeError(_ text: String) {
+    var text = text
+    text.withUTF8 { bytes in _ = write(2, bytes.baseAddress, bytes.count) }
 }

@@ -200,6 +200,23 @@ public struct SigV4Signer: Sendable {
         return paddedYear + two(month) + two(day) + "T" + two(secondOfDay / 3600) + two(secondOfDay / 60 % 60) + two(secondOfDay % 60) + "Z"
     }
 
+    /// `date` in UTC in ISO 8601's extended format with milliseconds,
+    /// `2015-08-30T12:36:00.000Z`, as S3's POST policies write an
+    /// expiration; without a formatter, as ``amzDate(_:)``.
+    package static func iso8601(_ date: Date) -> String {
+        let basic = amzDate(date)  // 20150830T123600Z
+        func cut(_ from: Int, _ count: Int) -> Substring {
+            let start = basic.index(basic.startIndex, offsetBy: from)
+            return basic[start..<basic.index(start, offsetBy: count)]
+        }
+        let yearCount = basic.count - 12
+        let milliseconds = Int64((date.timeIntervalSince1970 * 1000).rounded(.down)) % 1000
+        let fraction = milliseconds < 0 ? milliseconds + 1000 : milliseconds
+        let fractionText = String(fraction)
+        return "\(cut(0, yearCount))-\(cut(yearCount, 2))-\(cut(yearCount + 2, 2))T\(cut(yearCount + 5, 2)):\(cut(yearCount + 7, 2)):\(cut(yearCount + 9, 2))."
+            + String(repeating: "0", count: 3 - fractionText.count) + fractionText + "Z"
+    }
+
     /// Year, month and day of a day counted from 1970-01-01, in the proleptic
     /// Gregorian calendar (Howard Hinnant's `civil_from_days`).
     private static func civilDate(daysSinceEpoch: Int64) -> (year: Int64, month: Int64, day: Int64) {

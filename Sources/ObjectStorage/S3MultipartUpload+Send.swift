@@ -108,7 +108,7 @@ extension S3MultipartUpload {
                 guard checksum == digest.base64 else { continue }
             } else {
                 // A store that keeps no checksum: the part's ETag is the MD5 of its bytes.
-                guard part.eTag.trimmingCharacters(in: ["\""]).lowercased() == (try await PartMD5.hex(of: body.slice(range))) else { continue }
+                guard Self.unquoted(part.eTag).lowercased() == (try await PartMD5.hex(of: body.slice(range))) else { continue }
             }
             kept[number] = S3UploadedPart(number: number, eTag: part.eTag, checksumSHA256: digest.base64, size: part.size)
         }
@@ -194,5 +194,13 @@ extension S3MultipartUpload {
             try await Task.sleep(for: wait)
             attempt += 1
         }
+    }
+
+    /// An ETag without the quotes around it (`"9b2cf5…"` is `9b2cf5…`).
+    static func unquoted(_ tag: String) -> Substring {
+        var text = Substring(tag)
+        while text.first == "\"" { text.removeFirst() }
+        while text.last == "\"" { text.removeLast() }
+        return text
     }
 }

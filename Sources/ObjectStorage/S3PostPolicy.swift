@@ -138,10 +138,9 @@ public struct S3PostPolicy: Sendable {
     }
 
     /// `2026-11-23T15:00:00.000Z`, the form S3's policy examples use.
+    /// (Not `ISO8601DateFormatter`, which on Linux links the whole of
+    /// Foundation into every program using this module.)
     static func iso8601(_ date: Date) -> String {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        return formatter.string(from: date)
+        SigV4Signer.iso8601(date)
     }
 }

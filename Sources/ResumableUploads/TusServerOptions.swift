@@ -1,5 +1,5 @@
-import Foundation
 import HTTPTypes
+import RequestBuilder
 
 /// What a tus server offers, from its answer to `OPTIONS` (tus 1.0).
 struct TusServerOptions: Sendable {
@@ -14,11 +14,11 @@ struct TusServerOptions: Sendable {
 
     init(_ head: HTTPResponse) {
         func list(_ name: HTTPField.Name) -> [String] {
-            (head.headerFields[name] ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            (head.headerFields[name] ?? "").split(separator: ",").map { String($0.trimmingOptionalWhitespace) }.filter { !$0.isEmpty }
         }
         versions = list(.tusVersion)
         extensions = Set(list(.tusExtension))
-        maximumSize = head.headerFields[.tusMaxSize].flatMap { Int64($0.trimmingCharacters(in: .whitespaces)) }
+        maximumSize = head.headerFields[.tusMaxSize].flatMap { Int64($0.trimmingOptionalWhitespace) }
         checksumAlgorithms = list(.tusChecksumAlgorithm).map { $0.lowercased() }
     }
 }

@@ -11,8 +11,9 @@ import Darwin
 /// status 128 + the signal's number, after ending a progress bar's line so
 /// the prompt does not start in the middle of it.
 ///
-/// The signals are taken by dispatch sources rather than C handlers, so the
-/// clean-up may lock and write as any code does.
+/// With a progress bar the signals are taken by dispatch sources rather than
+/// C handlers, so the clean-up may lock and write as any code does; without
+/// one there is nothing to clean up, and a C handler ends the process.
 final class Interruption: @unchecked Sendable {
     // @unchecked Sendable: `bar` is written before the sources can fire and
     // read only on `queue` afterwards.
@@ -27,6 +28,14 @@ final class Interruption: @unchecked Sendable {
         queue.sync {
             self.bar = bar
             guard sources.isEmpty else { return }
+            guard bar != nil else {
+                // No line to finish: a plain handler, which calls nothing but
+                // _exit (safe in a signal handler), spares the process the
+                // dispatch thread and signalfd descriptors that sources cost.
+                signal(SIGINT) { _exit(128 + $0) }
+                signal(SIGTERM) { _exit(128 + $0) }
+                return
+            }
             for number in [SIGINT, SIGTERM] {
                 signal(number, SIG_IGN)  // the source receives it instead
                 let source = DispatchSource.makeSignalSource(signal: number, queue: queue)

@@ -16,8 +16,10 @@ struct Invocation {
     /// Whether any `-F` part was given, which makes the body multipart as in curl.
     var hasFormParts: Bool
 
-    /// The methods the contract accepts before the URL, in any case.
-    private static let methods: Set<String> = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"]
+    /// The methods the contract accepts before the URL, in any case. (An
+    /// array: seven names need no hashing, and a `Set` costs its first use a
+    /// search of every protocol conformance in the binary.)
+    private static let methods = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"]
 
     /// Interprets the command line: the method and URL, then the items and
     /// `-F` parts in typed order, then the `-H` headers.
@@ -37,11 +39,11 @@ struct Invocation {
     /// The explicit method, if the first positional is one and a URL
     /// follows, and the URL's text.
     private static func methodAndURL(in entries: [CommandLineSplit.Entry]) throws(InputError) -> (HTTPRequest.Method?, String) {
-        let positionals = entries.lazy.compactMap { entry -> String? in
-            if case .positional(let text) = entry { text } else { nil }
-        }.prefix(2)
-        let first = positionals.first
-        let second = positionals.dropFirst().first
+        var first: String?
+        var second: String?
+        for case .positional(let text) in entries {
+            if first == nil { first = text } else { second = text; break }
+        }
         if let first, let second, Self.methods.contains(first.uppercased()) {
             return (HTTPRequest.Method(first.uppercased()), second)
         }
@@ -86,7 +88,7 @@ struct Invocation {
         let digits = afterColon.prefix { $0.isASCII && $0.isNumber }
         guard !digits.isEmpty, host.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "." || $0 == "-") }) else { return false }
         let rest = afterColon.dropFirst(digits.count)
-        return rest.hasPrefix("/") || (rest.isEmpty && (host.isEmpty || host == "localhost" || host.contains(".")))
+        return rest.hasPrefix("/") || (rest.isEmpty && (host.isEmpty || host == "localhost" || host.contains("." as Character)))
     }
 
     /// `-H 'Name: value'`.

@@ -20,7 +20,7 @@ struct ObjectUploadJob {
     let multipart: S3MultipartUpload?
     let store: ResumeStore<S3MultipartUpload.State>
 
-    init(commandLine: CommandLineSplit, options: Uploader) throws(InputError) {
+    init(commandLine: CommandLineSplit, options: UploaderOptions) throws(InputError) {
         var positionals: [String] = []
         for entry in commandLine.entries {
             guard case .positional(let text) = entry else {
@@ -63,13 +63,13 @@ struct ObjectUploadJob {
             endpoint = .aws(region: region)
         }
 
-        let threshold = options.multipartThreshold.flatMap(ChunkSize.parse) ?? Uploader.defaultPartSize
+        let threshold = options.multipartThreshold.flatMap(ChunkSize.parse) ?? UploaderOptions.defaultPartSize
         let length = body.length ?? 0
         if length >= threshold {
             do {
                 var upload = try S3MultipartUpload(
                     body: body, to: location,
-                    partSize: options.partSize.flatMap(ChunkSize.parse) ?? Uploader.defaultPartSize,
+                    partSize: options.partSize.flatMap(ChunkSize.parse) ?? UploaderOptions.defaultPartSize,
                     concurrency: options.concurrency ?? 4,
                     headerFields: headerFields
                 )
@@ -92,7 +92,7 @@ struct ObjectUploadJob {
     private static func location(_ text: String, filePath: String) throws(InputError) -> S3Location {
         var text = text
         if text.lowercased().hasPrefix("s3://") { text = "s3://" + text.dropFirst(5) }
-        if !text.dropFirst(5).contains("/") { text += "/" }
+        if !text.dropFirst(5).contains("/" as Character) { text += "/" }
         if text.hasSuffix("/") { text += URL(filePath: filePath).lastPathComponent }
         do {
             return try S3Location(text)
@@ -108,8 +108,8 @@ struct ObjectUploadJob {
             guard let colon = header.firstIndex(of: ":") else {
                 throw InputError(.malformedItem, "-H '\(header.echoed)': expected 'Name: value'")
             }
-            let nameText = String(header[..<colon]).trimmingCharacters(in: .whitespaces)
-            let value = String(header[header.index(after: colon)...]).trimmingCharacters(in: .whitespaces)
+            let nameText = String(header[..<colon].trimmingOptionalWhitespace)
+            let value = String(header[header.index(after: colon)...].trimmingOptionalWhitespace)
             guard let name = HTTPField.Name(nameText) else {
                 throw InputError(.malformedItem, "-H '\(header.echoed)': '\(nameText.echoed)' is not a valid header name")
             }
@@ -165,36 +165,36 @@ struct ObjectUploadJob {
         case let error as S3Error:
             switch error.code {
             case .invalidArgument:
-                Uploader.report(error.description)
+                UploaderOptions.report(error.description)
                 return .badInput
             case .bodyChanged:
-                Uploader.report("\(error.description); delete \(store.file.path) to start the upload again")
+                UploaderOptions.report("\(error.description); delete \(store.file.path) to start the upload again")
                 return .badInput
             case .uploadNotFound:
-                Uploader.report("\(error.description); the next run starts the upload again")
+                UploaderOptions.report("\(error.description); the next run starts the upload again")
                 return .clientError
             case .invalidResponse:
-                Uploader.report(error.description)
+                UploaderOptions.report(error.description)
                 return .networkFailure
             default:
-                Uploader.report(error.description)
+                UploaderOptions.report(error.description)
                 return error.status.map { ExitStatus(responseStatus: $0.code) } ?? .networkFailure
             }
         case let error as InputError:
-            Uploader.report(error.description)
+            UploaderOptions.report(error.description)
             return .badInput
         case let error as StateNotSaved:
-            Uploader.report(error.description)
+            UploaderOptions.report(error.description)
             return .failure
         case let error as RequestError where error.code == .body:
-            Uploader.report(error.description)
+            UploaderOptions.report(error.description)
             return .networkFailure
         default:
             var message = "\(error)"
             if multipart != nil, (try? store.load()) != nil {
                 message += "; the parts sent are kept: run the same command again to continue"
             }
-            Uploader.report(message)
+            UploaderOptions.report(message)
             return .networkFailure
         }
     }

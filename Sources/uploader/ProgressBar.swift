@@ -1,4 +1,4 @@
-import Foundation
+import HTTPBody
 import RequestBuilder
 
 /// A one-line progress bar on standard error: bytes sent, total, rate and
@@ -7,7 +7,7 @@ import RequestBuilder
 final class ProgressBar: @unchecked Sendable {
     // @unchecked Sendable: progress reports arrive from the transport's
     // threads; every access to the mutable state below goes through `lock`.
-    private let lock = NSLock()
+    private let lock = ConditionLock()
     private let start = ContinuousClock.now
     private var lastDraw: ContinuousClock.Instant?
     private var lastLine = ""
@@ -86,15 +86,19 @@ final class ProgressBar: @unchecked Sendable {
         }
         if unit == 0 { return "\(count) B" }
         let digits = value < 10 ? 2 : 1
-        return String(format: "%.\(digits)f %@", value, units[unit])
+        return "\(value.fixedPoint(digits: digits)) \(units[unit])"
     }
 
     /// A duration as `4s`, `2m05s` or `1h02m`.
     static func formatDuration(_ seconds: Double) -> String {
         let whole = Int(seconds.rounded(.up))
         if whole < 60 { return "\(whole)s" }
-        if whole < 3600 { return String(format: "%dm%02ds", whole / 60, whole % 60) }
-        return String(format: "%dh%02dm", whole / 3600, (whole % 3600) / 60)
+        if whole < 3600 { return "\(whole / 60)m\(twoDigits(whole % 60))s" }
+        return "\(whole / 3600)h\(twoDigits((whole % 3600) / 60))m"
+    }
+
+    private static func twoDigits(_ value: Int) -> String {
+        value < 10 ? "0\(value)" : "\(value)"
     }
 }
 

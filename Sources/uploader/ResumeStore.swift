@@ -1,4 +1,5 @@
 import Foundation
+import SystemPackage
 import UploaderItems
 
 /// Where a resumable or multipart upload's state is kept between runs: one JSON file per
@@ -54,16 +55,16 @@ struct ResumeStore<State: Codable> {
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         let data = try encoder.encode(Record(command: command, state: state))
         let temporary = file.appendingPathExtension("partial")
-        guard FileManager.default.createFile(atPath: temporary.path, contents: nil) else {
-            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: temporary.path])
+        // A descriptor rather than FileHandle, which on Linux would link the
+        // whole of Foundation (see `ConditionLock` in HTTPBody).
+        let handle = try FileDescriptor.open(
+            FilePath(temporary.path), .writeOnly, options: [.create, .truncate], permissions: FilePermissions(rawValue: 0o666)
+        )
+        try handle.closeAfter {
+            _ = try data.withUnsafeBytes { try handle.writeAll($0) }
+            guard fsync(handle.rawValue) == 0 else { throw Errno(rawValue: errno) }
         }
-        let handle = try FileHandle(forWritingTo: temporary)
-        try handle.write(contentsOf: data)
-        try handle.synchronize()
-        try handle.close()
-        guard rename(temporary.path, file.path) == 0 else {
-            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: file.path])
-        }
+        guard rename(temporary.path, file.path) == 0 else { throw Errno(rawValue: errno) }
     }
 
     /// Deletes the state, once the upload is complete.

@@ -28,7 +28,7 @@ struct TargetURL {
         if candidate.hasPrefix(":") { candidate = "localhost" + candidate }
         let lowered = candidate.lowercased()
         if !lowered.hasPrefix("http://"), !lowered.hasPrefix("https://") {
-            if lowered.contains("://") {
+            if lowered.firstRange(of: "://") != nil {
                 throw InputError(.invalidURL, "'\(shown)': only http:// and https:// URLs are supported")
             }
             candidate = "http://" + candidate
@@ -62,7 +62,7 @@ struct TargetURL {
     /// asks for `/%C3%BCn%C3%AF/a%20b`, as curl and HTTPie send it. The
     /// scheme and authority are left as they are.
     static func escapingPathAndQuery(of url: String) -> String {
-        let afterScheme = url.range(of: "://")?.upperBound ?? url.startIndex
+        let afterScheme = url.firstRange(of: "://")?.upperBound ?? url.startIndex
         guard let pathStart = url[afterScheme...].firstIndex(where: { $0 == "/" || $0 == "?" || $0 == "#" }) else { return url }
         return String(url[..<pathStart]) + PercentEncoding.encodeKeepingEscapes(String(url[pathStart...]), allowing: .uriCharacters)
     }
@@ -70,7 +70,7 @@ struct TargetURL {
     /// The text with the password of its userinfo replaced by `***`, so no
     /// message shows it: `http://ada:***@host/`.
     static func masked(_ text: String) -> String {
-        let start = text.range(of: "://")?.upperBound ?? text.startIndex
+        let start = text.firstRange(of: "://")?.upperBound ?? text.startIndex
         let authorityEnd = text[start...].firstIndex { $0 == "/" || $0 == "?" || $0 == "#" } ?? text.endIndex
         guard let at = text[start..<authorityEnd].lastIndex(of: "@"),
               let colon = text[start..<at].firstIndex(of: ":")

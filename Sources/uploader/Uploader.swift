@@ -7,7 +7,7 @@ import UploaderItems
 /// `uploader [METHOD] URL [ITEM ...] [OPTIONS]`: uploads files and sends
 /// hand-built requests (contract: shared/specs/uploader-cli.md).
 @main
-struct Uploader: AsyncParsableCommand {
+struct Uploader: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "uploader",
         abstract: "Upload files and send hand-built HTTP requests.",
@@ -100,65 +100,67 @@ struct Uploader: AsyncParsableCommand {
     @Flag(name: .customLong("print-response-headers"), help: "Print the response head to standard error.")
     var printResponseHeaders = false
 
-    /// The largest `--timeout`, in seconds (about 11.6 days): past it NIO's
-    /// clock would overflow, and no upload waits that long for an answer.
-    static let maximumTimeout = 1_000_000.0
-    /// The most `--retry` allows: a script's typo, not a policy, past that.
-    static let maximumRetries = 100
-
-    /// Checks the options' ranges before anything else runs (contract,
-    /// "Edges (version 2)": numbers; `--boundary` whatever the body).
-    func validate() throws {
-        let kinds = [(json, "--json"), (form, "--form"), (multipart, "--multipart")].filter(\.0).map(\.1)
-        guard kinds.count <= 1 else {
-            throw ValidationError("\(kinds.joined(separator: " and ")) contradict each other; choose one body kind")
-        }
-        if data != nil, !kinds.isEmpty {
-            throw ValidationError("--data sends a raw body; drop --json, --form or --multipart")
-        }
-        if let retry, !(0...Self.maximumRetries).contains(retry) {
-            throw ValidationError("--retry \(retry): the retry count must be a whole number from 0 to \(Self.maximumRetries)")
-        }
-        try validateResumable()
-        try validateObjectStorage()
-        if let timeout, !(timeout > 0 && timeout <= Self.maximumTimeout) {
-            throw ValidationError("--timeout \(timeout): the timeout must be a positive number of seconds, at most \(Int(Self.maximumTimeout))")
-        }
-        if let boundary {
-            do {
-                _ = try MultipartBoundary.constant(boundary)
-            } catch {
-                throw ValidationError("--boundary: \(error.description.echoed)")
-            }
-        }
+    /// The options as plain values, for the command to run with.
+    var options: UploaderOptions {
+        UploaderOptions(
+            multipart: multipart, form: form, json: json, data: data, gzip: gzip, boundary: boundary,
+            dryRun: dryRun, output: output, timeout: timeout, retry: retry,
+            resumable: resumable, tus: tus, chunkSize: chunkSize, resumeFrom: resumeFrom, stateDir: stateDir,
+            endpointURL: endpointURL, region: region, partSize: partSize, concurrency: concurrency,
+            multipartThreshold: multipartThreshold, presignedPost: presignedPost,
+            progress: progress, verbose: verbose, printResponseHeaders: printResponseHeaders
+        )
     }
 
-    /// The body kind `--json`, `--form` or `--multipart` asks for, if any;
-    /// ``validate()`` has made sure there is at most one.
-    var explicitBodyKind: RequestAssembler.BodyKind? {
-        if json { return .json }
-        if form { return .form }
-        return multipart ? .multipart : nil
+    /// What the parser makes of `arguments` (the options, never the items),
+    /// checked by ``validate()``.
+    static func parsedOptions(_ arguments: [String]) throws -> UploaderOptions {
+        try parse(arguments).options
+    }
+
+    /// Checks the options' ranges before anything else runs (``UploaderOptions/validate()``).
+    func validate() throws {
+        try options.validate()
     }
 
     /// Parses the arguments itself so that every usage error exits with
     /// status 2 (the contract's bad input), not the parser's 64.
-    static func main() async {
+    ///
+    /// Synchronous: the command runs on Swift's concurrency threads while
+    /// this one waits for the exit. An `async` main would park this thread
+    /// in `dispatch_main`, which ends it with `pthread_exit`, and that
+    /// unwinds its stack through the binary's unwind tables (0.6 MB read,
+    /// and time spent) for nothing.
+    static func main() {
+        #if os(Linux)
+        RelocationTable.release()
+        #endif
         StandardDescriptors.openClosedOnes()
         signal(SIGPIPE, SIG_IGN)  // a closed pipe is an error to report, not a reason to die
         // Read from argv's bytes: CommandLine.arguments would lose a file
         // name that is not UTF-8.
         let commandLine = CommandLineSplit(RawArgument.commandLine())
-        let command: Uploader
+        let options: UploaderOptions
         do {
-            command = try parse(commandLine.options)
+            // With no options the parser's answer is known: the defaults
+            // (UploaderOptionsTests holds the two equal). Asking it anyway
+            // costs a third of a tiny upload's instructions, most of them in
+            // the runtime's protocol lookups for its reflection and for the
+            // two completion-script commands it tries first.
+            options = commandLine.options.isEmpty ? .defaults : try parsedOptions(commandLine.options)
         } catch {
             if exitCode(for: error) == .success { exit(withError: error) }  // --help, --version
             let hint = error is ValidationError ? "" : " (see 'uploader --help')"
-            report(message(for: error).echoed + hint)
+            UploaderOptions.report(message(for: error).echoed + hint)
             Foundation.exit(ExitStatus.badInput.rawValue)
         }
-        let status = await command.execute(commandLine)
-        Foundation.exit(status.rawValue)
+        Task.detached {
+            let status = await options.execute(commandLine)
+            Foundation.exit(status.rawValue)
+        }
+        // While the request is prepared (files sized and sniffed), this
+        // thread starts the event loop and the client the request will need.
+        if !options.dryRun { _ = UploaderOptions.httpClient }
+        while true { pause() }  // until the task exits (or a signal ends the process)
     }
 }

@@ -78,4 +78,29 @@ import Testing
         try await group.shutdownGracefully()
         #expect(received == (try await body.collect()))
     }
+
+    /// A multipart body ends a chunk wherever its bytes turn from worth
+    /// compressing to not (a PNG part among text parts); the transport
+    /// gathers those short chunks into full ones, so a form of many small
+    /// parts costs a few event-loop hops, not one or two per part.
+    @Test func gathersShortChunksIntoFullOnes() async throws {
+        var form = MultipartFormData(boundary: try .constant("gathering-boundary"))
+        for index in 0..<300 {
+            form.append("note \(index)", name: "note\(index)")
+            form.append([UInt8](repeating: UInt8(index % 251), count: 700), name: "image\(index)", filename: "i\(index).png", contentType: MediaType(type: "image", subtype: "png"))
+        }
+        let body = try RequestBody.multipart(form)
+        let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+        let chunks = ByteBufferChunks(body: body, chunkSize: 64 * 1024, eventLoops: [group.next()], progress: { _ in })
+        var sizes: [Int] = []
+        var received: [UInt8] = []
+        for try await buffer in chunks {
+            sizes.append(buffer.readableBytes)
+            received += buffer.readableBytesView
+        }
+        try await group.shutdownGracefully()
+        #expect(received == (try await body.collect()))
+        #expect(sizes.dropLast().allSatisfy { $0 == 64 * 1024 }, "\(sizes)")
+        #expect(sizes.count == (received.count + 64 * 1024 - 1) / (64 * 1024))
+    }
 }

@@ -59,6 +59,18 @@ import Testing
         #expect(RetryMiddleware.retryAfter("Sun, 06 Nov 1994 08:00:00 GMT", now: now) == .zero)
     }
 
+    @Test func rejectsRetryAfterDatesThatCannotBe() {
+        let now = Date(timeIntervalSince1970: 784_111_777)
+        for text in ["Thu, 30 Feb 1995 08:49:37 GMT", "Sun, 06 Nov 1994 24:00:00 GMT", "Sun, 06 Foo 1994 08:49:37 GMT",
+                     "Sun, 06 Nov 1994 08:49:37 UTC", "Sunday, 06-Nov-1994 08:49:37 GMT", "Sun Nov 6 08:49 1994"] {
+            #expect(RetryMiddleware.retryAfter(text, now: now) == nil, "\(text)")
+        }
+        // RFC 9110: a two-digit year more than 50 years ahead is in the past century.
+        let in2030 = Date(timeIntervalSince1970: 1_900_000_000)
+        #expect(RetryMiddleware.retryAfter("Sunday, 06-Nov-94 08:49:37 GMT", now: in2030) == .zero)
+        #expect(RetryMiddleware.retryAfter("Monday, 06-Nov-34 08:49:37 GMT", now: in2030).map { $0 > .seconds(86_400) } == true)
+    }
+
     @Test func hugeRetryAfterValuesNeverTrap() {
         let now = Date(timeIntervalSince1970: 784_111_777)
         let farFuture = RetryMiddleware.retryAfter("Sun, 06 Nov 999999999 08:49:37 GMT", now: now)

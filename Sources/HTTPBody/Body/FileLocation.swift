@@ -34,6 +34,10 @@ package struct FileLocation: Sendable, Hashable, CustomStringConvertible {
         return Array(bytes[start..<end])
     }
 
+    /// The last path component as text, for a sniffer to read its extension:
+    /// bytes that are not UTF-8 shown as U+FFFD.
+    package var baseNameText: String { String(decoding: baseName, as: UTF8.self) }
+
     /// Calls `body` with the path as a C string, for `open(2)` and `stat(2)`.
     package func withCString<Result>(_ body: (UnsafePointer<CChar>) throws -> Result) rethrows -> Result {
         try (bytes + [0]).withUnsafeBufferPointer { buffer in

@@ -19,10 +19,29 @@ package final class FileReader {
     package let expectedLength: Int64
     package private(set) var bytesRead: Int64 = 0
     private var descriptor: Int32
+    /// Whether the end of the file has been checked (see ``checkEndOfFile()``).
+    private var endChecked = false
 
-    package init(_ location: FileLocation, expectedLength: Int64) throws(RequestBodyError) {
+    /// Files at least this large are read with the kernel's read-ahead
+    /// doubled (`POSIX_FADV_SEQUENTIAL`); a smaller one is taken in one or two
+    /// reads, where the advice would only cost a system call.
+    private static let sequentialAdviceThreshold: Int64 = 1 << 20
+
+    /// Opens a file measured earlier, failing if its size is no longer `expectedLength`.
+    package convenience init(_ location: FileLocation, expectedLength: Int64) throws(RequestBodyError) {
+        try self.init(location, length: expectedLength)
+    }
+
+    /// Opens a file and measures it now (``expectedLength`` is its size), so
+    /// that a file is sized and its first bytes read with one open: what
+    /// appending a part whose type is sniffed needs, where `FileStatus`
+    /// and a reader would look the path up twice.
+    package convenience init(measuring location: FileLocation) throws(RequestBodyError) {
+        try self.init(location, length: nil)
+    }
+
+    private init(_ location: FileLocation, length: Int64?) throws(RequestBodyError) {
         self.path = location.description
-        self.expectedLength = expectedLength
         // O_NONBLOCK: opening a FIFO for reading would otherwise wait for a
         // writer, forever if none comes (one swapped in for a file after it
         // was measured, say). It is cleared once the file proves regular.
@@ -30,19 +49,34 @@ package final class FileReader {
         guard descriptor >= 0 else {
             let code = errno
             if code == ENOENT || code == ENOTDIR { throw .fileNotFound(path) }
+            // A directory or socket that cannot be opened is named as what it
+            // is, as `FileStatus` names it, rather than as unreadable.
+            _ = try FileStatus(location)
             throw .fileUnreadable(path, errno: code)
         }
         var info = stat()
-        guard fstat(descriptor, &info) == 0 else { throw .fileUnreadable(path, errno: errno) }
+        guard fstat(descriptor, &info) == 0 else {
+            let code = errno
+            close(descriptor)
+            throw .fileUnreadable(path, errno: code)
+        }
         guard info.st_mode & S_IFMT == S_IFREG else {
+            close(descriptor)
             throw .notARegularFile(path, isDirectory: info.st_mode & S_IFMT == S_IFDIR)
         }
-        guard Int64(info.st_size) == expectedLength else {
-            throw .fileChangedSize(path, expected: expectedLength, actual: "now \(info.st_size) bytes")
+        let size = Int64(info.st_size)
+        if let length, size != length {
+            close(descriptor)
+            throw .fileChangedSize(path, expected: length, actual: "now \(size) bytes")
         }
-        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
+        expectedLength = size
+        // The status flags hold nothing but O_NONBLOCK: clearing them all
+        // takes one call where reading them first would take two.
+        _ = fcntl(descriptor, F_SETFL, 0)
         #if os(Linux)
-        _ = posix_fadvise(descriptor, 0, 0, POSIX_FADV_SEQUENTIAL)
+        if size >= Self.sequentialAdviceThreshold {
+            _ = posix_fadvise(descriptor, 0, 0, POSIX_FADV_SEQUENTIAL)
+        }
         #endif
     }
 
@@ -88,6 +122,26 @@ package final class FileReader {
         return filled
     }
 
+    /// Reads up to `maximumLength` bytes from the start for a sniffer to look
+    /// at, without checking the file against its size: a file that changes
+    /// is caught when it is sent, and a sample needs no end-of-file probe.
+    package func readSample(maximumLength: Int) throws(RequestBodyError) -> [UInt8] {
+        let wanted = Int(min(Int64(max(0, maximumLength)), expectedLength))
+        var failure: Int32 = 0
+        let sample = [UInt8](unsafeUninitializedCapacity: wanted) { buffer, count in
+            guard let base = buffer.baseAddress else { return }
+            while count < wanted {
+                let read = systemRead(descriptor, base + count, wanted - count)
+                if read < 0, errno == EINTR { continue }
+                if read < 0 { failure = errno }
+                if read <= 0 { return }
+                count += read
+            }
+        }
+        if failure != 0 { throw .fileUnreadable(path, errno: failure) }
+        return sample
+    }
+
     /// Moves past the next `count` bytes without reading them (`lseek(2)`),
     /// as if they had been read; at most what the file has left.
     package func skip(_ count: Int64) throws(RequestBodyError) {
@@ -119,14 +173,17 @@ package final class FileReader {
         return chunk
     }
 
-    /// A file that grew would make the body longer than its Content-Length.
+    /// A file that grew would make the body longer than its Content-Length;
+    /// checked once, by a one-byte read that must find the end.
     private func checkEndOfFile() throws(RequestBodyError) {
+        guard !endChecked else { return }
         var probe: UInt8 = 0
         while true {
             let count = systemRead(descriptor, &probe, 1)
             if count < 0, errno == EINTR { continue }
             if count < 0 { throw .fileUnreadable(path, errno: errno) }
             if count > 0 { throw .fileChangedSize(path, expected: expectedLength, actual: "it grew past that") }
+            endChecked = true
             return
         }
     }

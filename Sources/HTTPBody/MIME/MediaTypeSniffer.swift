@@ -52,17 +52,14 @@ extension MediaTypeSniffer {
     /// - Throws: ``RequestBodyError`` naming the file when it cannot be read.
     public func mediaType(ofFileAt url: URL) throws(RequestBodyError) -> MediaType? {
         let location = FileLocation(url)
-        return try mediaType(ofFileAt: location, size: FileStatus(location).size)
+        return try mediaType(of: FileReader(measuring: location), at: location)
     }
 
-    /// Sniffs a file already measured at `size` bytes.
-    package func mediaType(ofFileAt location: FileLocation, size: Int64) throws(RequestBodyError) -> MediaType? {
-        let wanted = Int(min(size, Int64(MediaTypeSample.preferredLength)))
-        var prefix: [UInt8] = []
-        if wanted > 0 {
-            prefix = try FileReader(location, expectedLength: size).readChunk(maximumLength: wanted, as: [UInt8].self) ?? []
-        }
-        let name = String(decoding: location.baseName, as: UTF8.self)
-        return mediaType(of: MediaTypeSample(prefix: prefix, filename: name, isComplete: Int64(wanted) == size))
+    /// Sniffs a file opened at `location` from its first
+    /// ``MediaTypeSample/preferredLength`` bytes.
+    package func mediaType(of file: FileReader, at location: FileLocation) throws(RequestBodyError) -> MediaType? {
+        let prefix = try file.readSample(maximumLength: MediaTypeSample.preferredLength)
+        let isComplete = Int64(prefix.count) == file.expectedLength
+        return mediaType(of: MediaTypeSample(prefix: prefix, filename: location.baseNameText, isComplete: isComplete))
     }
 }

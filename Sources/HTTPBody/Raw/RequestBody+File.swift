@@ -26,10 +26,15 @@ extension RequestBody {
     }
 
     private static func file(at location: FileLocation, contentType: MediaType?) throws(RequestBodyError) -> RequestBody {
-        let length = try FileStatus(location).size
-        var type = contentType ?? .octetStream
-        if contentType == nil, let sniffed = try StandardMediaTypeSniffer().mediaType(ofFileAt: location, size: length) {
-            type = sniffed
+        let length: Int64
+        let type: MediaType
+        if let contentType {
+            length = try FileStatus(location).size
+            type = contentType
+        } else {
+            let file = try FileReader(measuring: location)  // sized and sampled through one open
+            length = file.expectedLength
+            type = try StandardMediaTypeSniffer().mediaType(of: file, at: location) ?? .octetStream
         }
         var body = RequestBody(contentType: type, length: length, isReplayable: true) {
             try FileChunkSource(reader: FileReader(location, expectedLength: length))

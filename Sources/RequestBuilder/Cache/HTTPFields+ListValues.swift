@@ -1,4 +1,3 @@
-import Foundation
 import HTTPTypes
 
 extension HTTPFields {
@@ -7,7 +6,7 @@ extension HTTPFields {
     /// compare case-insensitively; RFC 9110 §5.6.1, RFC 9111 §5.2).
     func listValues(_ name: HTTPField.Name) -> [String] {
         self[values: name].flatMap { line in
-            line.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+            line.split(separator: ",").map { $0.trimmingOptionalWhitespace.lowercased() }
         }.filter { !$0.isEmpty }
     }
 

@@ -58,6 +58,6 @@ enum ShellQuoting {
             }
         }
         if safe { return text }
-        return "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
+        return "'" + text.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "'\\''") + "'"
     }
 }

@@ -1,5 +1,6 @@
 public import Foundation
 import HTTPBody
+import SystemPackage
 
 extension PreparedRequest {
     /// Writes the body's bytes to a file, a chunk at a time, so that the
@@ -11,15 +12,19 @@ extension PreparedRequest {
     ///   the file when it cannot be written or the body cannot be read.
     public func writeBody(to url: URL) async throws(RequestError) {
         let path = url.path(percentEncoded: false)
-        guard FileManager.default.createFile(atPath: path, contents: nil) else {
+        // A descriptor rather than FileHandle, which on Linux would link the
+        // whole of Foundation (see `ConditionLock` in HTTPBody).
+        let file: FileDescriptor
+        do {
+            file = try FileDescriptor.open(FilePath(path), .writeOnly, options: [.create, .truncate], permissions: FilePermissions(rawValue: 0o666))
+        } catch {
             throw RequestError.invalidRequest("Cannot create \(path) to hold the request body")
         }
+        defer { try? file.close() }
         do {
-            let handle = try FileHandle(forWritingTo: url)
-            defer { try? handle.close() }
             guard let body else { return }
             for try await chunk in body.chunks() {
-                try handle.write(contentsOf: chunk)
+                _ = try chunk.withUnsafeBytes { try file.writeAll($0) }
             }
         } catch {
             throw RequestError.invalidRequest("Cannot write the request body to \(path): \(error)", underlying: error)

@@ -27,7 +27,7 @@ extension HTTPField {
 
     /// `Authorization: Basic <base64(username:password)>` (RFC 7617), UTF-8.
     public static func authorization(username: String, password: String) throws(RequestError) -> HTTPField {
-        guard !username.contains(":") else {
+        guard !username.contains(":" as Character) else {
             throw RequestError.invalidRequest("The user name for header Authorization has a colon, which Basic authentication cannot carry (RFC 7617)")
         }
         guard !"\(username)\(password)".unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else {

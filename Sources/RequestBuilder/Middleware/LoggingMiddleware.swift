@@ -74,7 +74,7 @@ public struct LoggingMiddleware: RequestMiddleware {
     }
 
     private static func milliseconds(_ duration: Duration) -> String {
-        String(format: "%.1f", duration.inSeconds * 1000)
+        (duration.inSeconds * 1000).fixedPoint(digits: 1)
     }
 }
 

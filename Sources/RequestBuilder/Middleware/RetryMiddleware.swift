@@ -177,11 +177,11 @@ public struct RetryMiddleware: RequestMiddleware {
     ///
     /// A date in the past means "now" (zero); text that is neither gives `nil`.
     public static func retryAfter(_ value: String, now: Date) -> Duration? {
-        let text = value.trimmingCharacters(in: .whitespaces)
+        let text = String(value.trimmingOptionalWhitespace)
         if let seconds = Int(text) {
             return seconds >= 0 ? .seconds(seconds) : nil
         }
-        guard let date = HTTPDate.parse(text) else { return nil }
+        guard let date = HTTPDate.parse(text, now: now) else { return nil }
         // Capped at a million years, so a date in year 999999999 cannot
         // overflow the conversion (it is far past any maximumRetryAfter).
         let interval = min(date.timeIntervalSince(now), 31_557_600_000_000)

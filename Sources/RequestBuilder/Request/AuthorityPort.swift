@@ -31,7 +31,7 @@ package enum AuthorityPort {
 
     /// The port of a URL's authority (see ``parse(authority:)``).
     package static func parse(url text: String) throws(RequestError) -> Int? {
-        guard let start = text.range(of: "://")?.upperBound else { return nil }
+        guard let start = text.firstRange(of: "://")?.upperBound else { return nil }
         let rest = text[start...]
         let end = rest.firstIndex { $0 == "/" || $0 == "?" || $0 == "#" } ?? rest.endIndex
         return try parse(authority: rest[..<end])

@@ -25,7 +25,7 @@ struct RequestTarget {
             throw RequestError.invalidRequest("The base URL \(baseURL.absoluteString.debugDescription) has a fragment, which is never sent to a server")
         }
         self.scheme = scheme
-        let bracketedHost = host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host
+        let bracketedHost = host.contains(":" as Character) && !host.hasPrefix("[") ? "[\(host)]" : host
         let port = try AuthorityPort.parse(url: baseURL.absoluteString)
         self.authority = port.map { "\(bracketedHost):\($0)" } ?? bracketedHost
         self.path = baseURL.path(percentEncoded: true)

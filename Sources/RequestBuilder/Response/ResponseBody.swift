@@ -1,4 +1,5 @@
 public import Foundation
+import HTTPBody
 
 /// A response body as it arrives: an async sequence of byte chunks that can
 /// be read once.
@@ -131,7 +132,7 @@ public struct ResponseBody: AsyncSequence, Sendable {
     private final class Source: @unchecked Sendable {
         // @unchecked Sendable: `makeReader` is taken under `lock`, once; the
         // reader it makes belongs to one iterator and is never shared.
-        private let lock = NSLock()
+        private let lock = ConditionLock()
         private var makeReader: (@Sendable () -> (() async throws -> [UInt8]?)?)?
 
         init(_ makeReader: @escaping @Sendable () -> (() async throws -> [UInt8]?)?) {

@@ -2,11 +2,12 @@ import Foundation
 import HTTPBody
 import ObjectStorage
 import RequestBuilder
+import SystemPackage
 import UploaderItems
 
 /// `uploader --presigned-post FORM.json FILE [name=value ...]` (docs/s3.md):
 /// the form's fields, the extra fields, then the file last as `file`.
-extension Uploader {
+extension UploaderOptions {
     /// Reads the form and the file, then sends (or, with `--dry-run`, writes) the form.
     func executePresignedPost(_ commandLine: CommandLineSplit) async -> ExitStatus {
         await run { () throws(InputError) in
@@ -28,10 +29,14 @@ extension Uploader {
             throw InputError(.conflictingInput, "--presigned-post needs the form's JSON file")
         }
         let json: Data
-        do {
-            json = try Data(contentsOf: URL(filePath: formPath))
+        do throws(RequestBodyError) {
+            // Read with HTTPBody's reader, whose errors name the file as a
+            // person reads them (Foundation's localizedDescription would link
+            // the whole of Foundation on Linux).
+            let file = try FileReader(measuring: FileLocation(FilePath(formPath)))
+            json = Data(try file.readChunk(maximumLength: Int(clamping: file.expectedLength), as: [UInt8].self) ?? [])
         } catch {
-            throw InputError(.unusableFile, "--presigned-post '\(formPath.echoed)' cannot be read: \(error.localizedDescription)")
+            throw InputError(.unusableFile, "--presigned-post '\(formPath.echoed)' cannot be read: \(error.description)")
         }
         let post: PresignedPost
         do {
@@ -68,7 +73,7 @@ extension Uploader {
             guard let colon = header.firstIndex(of: ":") else {
                 throw InputError(.malformedItem, "-H '\(header.echoed)': expected 'Name: value'")
             }
-            request = request.header(String(header[..<colon]).trimmingCharacters(in: .whitespaces), String(header[header.index(after: colon)...]).trimmingCharacters(in: .whitespaces))
+            request = request.header(String(header[..<colon].trimmingOptionalWhitespace), String(header[header.index(after: colon)...].trimmingOptionalWhitespace))
         }
         if let timeout {
             request = request.timeout(.seconds(timeout))

@@ -11,7 +11,7 @@ import UploaderItems
 /// `--resumable` and `--tus` (contract, "Resumable uploads (version 3)"):
 /// the upload's state is saved before its first body byte and as the server
 /// confirms parts; running the same command again continues it.
-extension Uploader {
+extension UploaderOptions {
     /// The resumable upload protocols' defaults for `--retry`: a resumable
     /// upload exists to survive failures, so it resumes a few times unasked.
     static let defaultResumes = 5
@@ -74,10 +74,7 @@ extension Uploader {
                 return .badInput
             }
         }
-        let client = Self.makeHTTPClient()
-        let status = await send(upload, resumingFrom: state, store: store, to: destination, with: client)
-        try? await client.shutdown()
-        return status
+        return await send(upload, resumingFrom: state, store: store, to: destination, with: Self.httpClient)
     }
 
     /// What makes two runs "the same command": the method, URL and items in
@@ -221,10 +218,6 @@ extension Uploader {
             report("\(error)")
             return .failure
         }
-        let status = ExitStatus(responseStatus: response.status.code)
-        if status != .success {
-            report("the server answered \(response.status.code) \(response.status.reasonPhrase)")
-        }
-        return status
+        return exitStatus(answering: response.status)
     }
 }

@@ -7,7 +7,7 @@ import RequestBuilder
 import RequestBuilderAsyncHTTPClient
 import UploaderItems
 
-extension Uploader {
+extension UploaderOptions {
     /// Runs the command and returns the exit status; messages go to standard error.
     func execute(_ commandLine: CommandLineSplit) async -> ExitStatus {
         let isObjectStorage = Self.isObjectStorageTarget(commandLine)
@@ -93,12 +93,9 @@ extension Uploader {
         }
     }
 
-    /// Sends the request with a client of its own, shut down afterwards.
+    /// Sends the request with the process's client.
     private func send(_ request: PreparedRequest, to target: OutputTarget) async -> ExitStatus {
-        let client = Self.makeHTTPClient()
-        let status = await send(request, to: target, with: client)
-        try? await client.shutdown()
-        return status
+        await send(request, to: target, with: Self.httpClient)
     }
 
     /// Sends the request, streams the response body to its target, and maps
@@ -149,11 +146,16 @@ extension Uploader {
             report("\(error)")
             return .networkFailure
         }
-        let status = ExitStatus(responseStatus: response.status.code)
-        if status != .success {
-            report("the server answered \(response.status.code) \(response.status.reasonPhrase)")
+        return exitStatus(answering: response.status)
+    }
+
+    /// The exit status for the server's answer, which is reported unless it is a success.
+    func exitStatus(answering status: HTTPResponse.Status) -> ExitStatus {
+        let exitStatus = ExitStatus(responseStatus: status.code)
+        if exitStatus != .success {
+            report("the server answered \(status.code) \(status.reasonPhrase)")
         }
-        return status
+        return exitStatus
     }
 
     /// `--retry N`'s rules: up to N more attempts after connection failures,
@@ -173,13 +175,22 @@ extension Uploader {
         )
     }
 
-    /// A client for one command: one event loop, no redirects, no decompression.
-    static func makeHTTPClient() -> HTTPClient {
+    /// The client for the command: one event loop, no redirects, no
+    /// decompression. Made while the request is prepared (`Uploader.main()`;
+    /// a dry run never starts the loop's thread) and never shut down: the
+    /// process ends once the response is in and written, and a graceful
+    /// shutdown would only make it wait for the pool to close connections
+    /// the exit closes anyway.
+    static let httpClient: HTTPClient = {
         var configuration = AsyncHTTPClientTransport.configuration()
         configuration.redirectConfiguration = .disallow  // as curl and HTTPie without their follow options
         configuration.decompression = .disabled  // the body goes out unchanged
+        // No tracing system is bootstrapped here: a span per request would
+        // only cost its bookkeeping (a task-local and a dictionary of
+        // attributes, and the runtime's type lookups for them).
+        configuration.tracing.tracer = nil
         return HTTPClient(eventLoopGroup: eventLoops, configuration: configuration)
-    }
+    }()
 
     /// One event loop, for the process's lifetime: one request needs no more,
     /// and one loop keeps the transport's wait for it between body chunks

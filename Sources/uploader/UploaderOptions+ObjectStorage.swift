@@ -12,7 +12,7 @@ import UploaderItems
 /// `uploader s3://BUCKET/KEY FILE` (docs/s3.md): one file to one object, in
 /// one signed `PUT` below the multipart threshold, else as a parallel
 /// multipart upload whose state is saved so the same command resumes it.
-extension Uploader {
+extension UploaderOptions {
     /// The default `--part-size` and `--multipart-threshold`: 8 MiB, as the AWS CLI's.
     static let defaultPartSize: Int64 = 8 * 1024 * 1024
 
@@ -85,7 +85,7 @@ extension Uploader {
             report(error.description)
             return .badInput
         }
-        let httpClient = Self.makeHTTPClient()
+        let httpClient = Self.httpClient
         let standardError = OutputFile.standardError
         let bar = progress ?? standardError.isTerminal ? ProgressBar() : nil
         let retries = retry ?? Self.defaultResumes
@@ -101,7 +101,6 @@ extension Uploader {
             Interruption.shared.watch(bar)
             status = await send(job, with: s3, bar: bar, to: destination)
         }
-        try? await httpClient.shutdown()
         return status
     }
 

@@ -1,0 +1,98 @@
+#!/usr/bin/env bash
+# Writes Scripts/uploader-link-order.txt: the functions `uploader` executes in
+# the runs users make most (a tiny upload, a GET, a large upload typed by
+# libmagic, a form of small files, a dry run, a JSON body), most shared first,
+# as the `.text.NAME` sections gold's --section-ordering-file reads.
+# Package.swift links release builds on Linux in that order, so the code a
+# run touches is packed into a few megabytes of pages instead of spread over
+# the binary's 25 MB of text (every page fault maps the 64 KB around it).
+#
+#     Scripts/uploader-link-order.sh
+#
+# Run it after changes that move the hot path (a new dependency, a new step
+# in sending), then commit the file. A stale file costs memory, never
+# correctness: names it holds that no longer exist are ignored, and
+# functions it does not name are laid out as the linker would anyway.
+# Needs valgrind (callgrind), objcopy and python3; builds in release.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root=$PWD
+out="$root/Scripts/uploader-link-order.txt"
+
+fail() { echo "uploader-link-order.sh: $*" >&2; exit 1; }
+command -v valgrind > /dev/null || fail "valgrind is required (apt-get install valgrind)"
+command -v python3 > /dev/null || fail "python3 is required"
+
+work=$(mktemp -d "${TMPDIR:-/tmp}/uploader-link-order.XXXXXX")
+server_pid=""
+cleanup() {
+    [[ -z "$server_pid" ]] || kill "$server_pid" 2> /dev/null || true
+    rm -rf "$work"
+}
+trap cleanup EXIT
+
+[[ -f "$out" ]] || : > "$out"  # the build reads it; a first run starts from none
+swift build -c release --product sink-server > "$work/build.log" 2>&1 ||
+    { cat "$work/build.log" >&2; fail "building sink-server failed"; }
+swift build -c release --static-swift-stdlib --product uploader > "$work/build.log" 2>&1 ||
+    { cat "$work/build.log" >&2; fail "building uploader failed"; }
+bin=$(swift build -c release --static-swift-stdlib --show-bin-path)
+
+"$bin/sink-server" 0 > "$work/sink.txt" &
+server_pid=$!
+for _ in $(seq 100); do grep -q listening "$work/sink.txt" 2> /dev/null && break; sleep 0.1; done
+grep -q listening "$work/sink.txt" || fail "sink-server did not start"
+url="http://127.0.0.1:$(sed -E 's/.*:([0-9]+)$/\1/' "$work/sink.txt")/upload"
+
+# A copy without the DWARF, which valgrind's reader stumbles over in a binary
+# this size; the symbol table, all the names need, stays.
+objcopy --strip-debug "$bin/uploader" "$work/uploader"
+
+# Inputs: text named by its extension, signatures the table knows, bytes only
+# libmagic can type (an ELF header on random bytes, no extension).
+printf 'hello\n' > "$work/tiny.txt"
+printf '# Notes\n\nSome text.\n' > "$work/notes.md"
+{ printf '\x89PNG\r\n\x1a\n'; head -c 2000 /dev/urandom; } > "$work/photo.png"
+{ printf '%%PDF-1.4\n'; head -c 2000 /dev/urandom; } > "$work/report.pdf"
+head -c 3000 /dev/urandom > "$work/blob.bin"
+{ printf '\x7fELF\x02\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x3e\x00'; head -c $((8 << 20)) /dev/urandom; } > "$work/payload"
+
+runs=(
+    "$url file@$work/tiny.txt"
+    "GET $url"
+    "$url file@$work/payload"
+    "$url a@$work/photo.png b@$work/report.pdf c@$work/notes.md d@$work/blob.bin title=Hello"
+    "--dry-run $url file@$work/tiny.txt"
+    "$url name=Ada count:=3"
+)
+for index in "${!runs[@]}"; do
+    # shellcheck disable=SC2086 # each run is a list of arguments
+    valgrind --tool=callgrind --demangle=no --compress-strings=no \
+        --callgrind-out-file="$work/run.$index" "$work/uploader" ${runs[$index]} > /dev/null 2> "$work/valgrind.log" ||
+        { cat "$work/valgrind.log" >&2; fail "run $index failed: uploader ${runs[$index]}"; }
+done
+
+# Functions seen, by how many runs executed them, then by instructions.
+nm --defined-only "$work/uploader" > "$work/symbols"
+python3 - "$work" "${#runs[@]}" "$out" <<'PY'
+import collections, re, sys
+work, count, out = sys.argv[1], int(sys.argv[2]), sys.argv[3]
+text = {line.split()[2] for line in open(f"{work}/symbols") if len(line.split()) == 3 and line.split()[1] in "tTwW"}
+runs, cost = collections.Counter(), collections.Counter()
+for index in range(count):
+    seen, function = set(), None
+    for line in open(f"{work}/run.{index}", errors="replace"):
+        if line.startswith("fn="):
+            function = re.sub(r"'\d+$", "", line[3:].strip())
+            if function not in seen:
+                seen.add(function)
+                runs[function] += 1
+        elif function and line[:1].isdigit():
+            fields = line.split()
+            if len(fields) > 1 and fields[1].isdigit():
+                cost[function] += int(fields[1])
+names = sorted((name for name in runs if name in text), key=lambda name: (-runs[name], -cost[name], name))
+with open(out, "w") as file:
+    file.writelines(f".text.{name}\n" for name in names)
+print(f"{out}: {len(names)} functions")
+PY
