@@ -68,7 +68,12 @@ extension UploaderOptions {
             gzip: gzip, boundary: boundary, timeout: timeout
         )
         assembler.resumedBoundary = resumedBoundary
-        return (try assembler.prepare(), invocation)
+        let request = try assembler.prepare()
+        // Every part is typed: libmagic's database (up to 8 MB of pages once
+        // it has looked at bytes no signature names) goes now, before the
+        // connection's code and buffers need memory, not 10 ms into sending.
+        MagicDatabase.releaseSharedIdleHandles()
+        return (request, invocation)
     }
 
     /// Writes the exact request bytes instead of sending them.

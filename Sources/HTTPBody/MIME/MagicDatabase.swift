@@ -18,9 +18,24 @@ import Foundation
 ///
 /// `@unchecked Sendable` because the pool is only touched under `condition`'s
 /// lock, and a handle is used by one caller at a time and never escapes.
-final class MagicDatabase: @unchecked Sendable {
+package final class MagicDatabase: @unchecked Sendable {
     /// The shared pool, or `nil` when libmagic or its database could not be loaded.
-    static let shared: MagicDatabase? = MagicDatabase()
+    package static let shared: MagicDatabase? = {
+        let pool = MagicDatabase()
+        sharedIsMade.withLock { $0 = true }
+        return pool
+    }()
+
+    /// Whether ``shared`` has been made, which asking it would do.
+    private static let sharedIsMade = LockedValue(false)
+
+    /// Closes the shared pool's idle handles now (``releaseIdleHandlesNow()``),
+    /// if it was ever made: a program that typed no file by content never
+    /// loads libmagic's database just to let it go.
+    package static func releaseSharedIdleHandles() {
+        guard sharedIsMade.withLock({ $0 }) else { return }
+        shared?.releaseIdleHandlesNow()
+    }
 
     private let condition = ConditionLock()
     /// Handles not in use.
@@ -113,6 +128,18 @@ final class MagicDatabase: @unchecked Sendable {
             condition.wait()
         }
         return idle.popLast()
+    }
+
+    /// Closes the idle handles now instead of after ``releaseDelay``, for a
+    /// program that has typed its files and is about to need the memory;
+    /// a handle in use stays with its caller, and the next sniff opens one.
+    package func releaseIdleHandlesNow() {
+        condition.lock()
+        let closing = idle
+        idle = []
+        openCount -= closing.count
+        condition.unlock()
+        closing.forEach(magic_close)
     }
 
     private func checkIn(_ cookie: OpaquePointer) {
