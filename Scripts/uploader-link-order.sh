@@ -96,3 +96,6 @@ with open(out, "w") as file:
     file.writelines(f".text.{name}\n" for name in names)
 print(f"{out}: {len(names)} functions")
 PY
+# SwiftPM does not know the link reads the file: remove the binary so the
+# next build links it again, in the new order.
+rm -f "$bin/uploader"
