@@ -61,4 +61,9 @@ package final class ConditionLock: @unchecked Sendable {
     package func signal() {
         pthread_cond_signal(condition)
     }
+
+    /// Wakes every thread waiting in ``wait()``.
+    package func broadcast() {
+        pthread_cond_broadcast(condition)
+    }
 }

@@ -1,5 +1,3 @@
-import Foundation
-
 /// Threads that deflate one body's blocks, pigz's way: the reader queues
 /// blocks, each of `count` threads takes the oldest queued block as soon as
 /// it is free, and outputs are collected in the order the blocks were queued.
@@ -21,9 +19,7 @@ final class DeflateWorkers: Sendable {
     /// Starts `count` threads (at least one), which wait for blocks.
     init(count: Int) {
         for number in 0..<max(1, count) {
-            let thread = Thread { [queue] in queue.work() }
-            thread.name = "gzip \(number + 1)"
-            thread.start()
+            DetachedThread.start(named: "gzip \(number + 1)") { [queue] in queue.work() }
         }
     }
 
@@ -51,7 +47,7 @@ extension DeflateWorkers {
     /// `@unchecked Sendable` because every stored property is read and
     /// written only under `condition`'s lock.
     private final class Queue: @unchecked Sendable {
-        private let condition = NSCondition()
+        private let condition = ConditionLock()
         /// Oldest first; a few at most, so taking from the front is cheap.
         private var blocks: [(index: Int, block: GzipBlockReader.Block)] = []
         private var outputs: [Int: Result<Deflater.Output, GzipError>] = [:]
