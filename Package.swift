@@ -1,10 +1,6 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
-#if os(Linux)
-import Foundation
-#endif
-
 /// Settings every target shares: Swift 6 mode with the stricter upcoming features
 /// the house style asks for (see ../shared/style.md, practice 11).
 let sharedSwiftSettings: [SwiftSetting] = [
@@ -20,38 +16,6 @@ let openCombineOffApplePlatforms: Target.Dependency = .product(
     package: "OpenCombine",
     condition: .when(platforms: [.linux, .windows, .android, .wasi, .openbsd])
 )
-
-/// How release builds of `uploader` are linked on Linux, with gold (the Swift
-/// toolchain's linker there) when it is installed:
-/// - its functions in the order of Scripts/uploader-link-order.txt, so the
-///   code a run executes sits together instead of across 25 MB of text
-///   (each page it touches maps 64 KB around it): 2 MB less memory for a
-///   request (`Scripts/uploader-link-order.sh` writes the file);
-/// - no symbols exported for dynamic linking (`-export-dynamic`, which
-///   `--static-swift-stdlib` turns on): 31,000 symbols the loader searches
-///   and 1.7 MB of tables nothing reads;
-/// - gold, not lld, because gold takes an archive's members in command-line
-///   order: lld would resolve a symbol that swift-corelibs-foundation and
-///   FoundationEssentials both define from the first, and link all of
-///   Foundation, CoreFoundation and ICU's data (50 MB, 1,800 protocol
-///   conformances the runtime searches) into a tool that needs none of it.
-let uploaderLinkerSettings: [LinkerSetting] = {
-    #if os(Linux)
-    guard FileManager.default.isExecutableFile(atPath: "/usr/bin/ld.gold") else { return [] }
-    return [
-        .unsafeFlags(
-            [
-                "-use-ld=gold",
-                "-Xlinker", "--no-export-dynamic",
-                "-Xlinker", "--section-ordering-file=\(Context.packageDirectory)/Scripts/uploader-link-order.txt",
-            ],
-            .when(platforms: [.linux], configuration: .release)
-        )
-    ]
-    #else
-    return []
-    #endif
-}()
 
 let package = Package(
     name: "swift-http-body",
@@ -235,8 +199,7 @@ let package = Package(
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ],
-            swiftSettings: sharedSwiftSettings,
-            linkerSettings: uploaderLinkerSettings
+            swiftSettings: sharedSwiftSettings
         ),
 
         // MARK: Samples (each runs with `swift run NAME`)

@@ -3,7 +3,7 @@
 # the runs users make most (a tiny upload, a GET, a large upload typed by
 # libmagic, a form of small files, a dry run, a JSON body), most shared first,
 # as the `.text.NAME` sections gold's --section-ordering-file reads.
-# Package.swift links release builds on Linux in that order, so the code a
+# Scripts/build-uploader.sh links it on Linux in that order, so the code a
 # run touches is packed into a few megabytes of pages instead of spread over
 # the binary's 25 MB of text (every page fault maps the 64 KB around it).
 #
@@ -34,9 +34,9 @@ trap cleanup EXIT
 [[ -f "$out" ]] || : > "$out"  # the build reads it; a first run starts from none
 swift build -c release --product sink-server > "$work/build.log" 2>&1 ||
     { cat "$work/build.log" >&2; fail "building sink-server failed"; }
-swift build -c release --static-swift-stdlib --product uploader > "$work/build.log" 2>&1 ||
+uploader=$(Scripts/build-uploader.sh 2> "$work/build.log") ||
     { cat "$work/build.log" >&2; fail "building uploader failed"; }
-bin=$(swift build -c release --static-swift-stdlib --show-bin-path)
+bin=$(dirname "$uploader")
 
 "$bin/sink-server" 0 > "$work/sink.txt" &
 server_pid=$!
