@@ -3,8 +3,8 @@ public import HTTPBody
 import Foundation
 
 /// A SHA-256 digest of a request body, read once from its chunks: the
-/// payload hash SigV4 signs (``hex``) and the value of S3's
-/// `x-amz-checksum-sha256` (``base64``).
+/// payload hash SigV4 signs (``hex``) and, when S3 is asked to keep a
+/// SHA-256, the value of `x-amz-checksum-sha256` (``base64``).
 ///
 /// Hashing runs at the speed of SHA-256 on this CPU (swift-crypto uses the
 /// SHA extensions where the processor has them) and holds one 1 MiB chunk
@@ -30,10 +30,23 @@ public struct PayloadDigest: Sendable, Equatable {
     ///
     /// - Throws: What reading the body throws (a file that vanished or changed size).
     public static func sha256(of body: RequestBody) async throws -> PayloadDigest {
+        try await sha256(of: body) { _ in }
+    }
+
+    /// The SHA-256 of `body`'s bytes, read once, each chunk also handed to
+    /// `observe` while it is in the cache: another checksum of the same
+    /// bytes (S3's CRC-32) costs no second read.
+    package static func sha256(
+        of body: RequestBody,
+        observing observe: (UnsafeRawBufferPointer) -> Void
+    ) async throws -> PayloadDigest {
         var hasher = SHA256()
         var reader = ChunkReader(body)
         while let chunk = try await reader.next(maximumLength: chunkSize, as: [UInt8].self) {
-            chunk.storage.withUnsafeBytes { hasher.update(bufferPointer: $0) }
+            chunk.storage.withUnsafeBytes { bytes in
+                hasher.update(bufferPointer: bytes)
+                observe(bytes)
+            }
         }
         return PayloadDigest(bytes: Array(hasher.finalize()))
     }

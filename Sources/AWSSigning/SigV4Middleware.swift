@@ -12,8 +12,8 @@ public import RequestBuilder
 /// signatures chain from the request's).
 ///
 /// A request that already carries `x-amz-content-sha256` is signed with that
-/// value and its body is not read: an S3 part upload that hashed its part
-/// once, for `x-amz-checksum-sha256` too, signs with the same digest.
+/// value and its body is not read: an S3 part upload that read its part
+/// once for its checksum too signs with the digest it computed then.
 ///
 /// ```swift
 /// let signer = SigV4Signer(credentials: try .environment(), region: "eu-west-1")

@@ -31,6 +31,10 @@ public struct S3Client: Sendable {
     /// The retry policy of each request; also paces the retries of a
     /// `CompleteMultipartUpload` that S3 answers with a `200` holding an error.
     public let retry: RetryMiddleware
+    /// The checksum the store verifies and keeps for each `PUT`, and for
+    /// each part of the multipart uploads this client begins (a resumed
+    /// upload keeps the one it began with). CRC-32 by default, as the AWS SDKs send.
+    public var checksumAlgorithm: S3ChecksumAlgorithm = .crc32
 
     /// The largest error or listing body read into memory.
     static let maximumAnswerSize = 8 * 1024 * 1024
@@ -67,9 +71,10 @@ public struct S3Client: Sendable {
     /// Uploads `body` as the object at `location` in one `PUT`.
     ///
     /// A replayable body of known length is read once beforehand for its
-    /// SHA-256, sent as the signed payload hash and as
-    /// `x-amz-checksum-sha256`, so the store checks what it received; a
-    /// stream is sent with `aws-chunked` signing instead. S3 takes up to
+    /// SHA-256, sent as the signed payload hash, and its
+    /// ``checksumAlgorithm`` checksum (`x-amz-checksum-crc32`), so the store
+    /// checks what it received against both; a stream is sent with
+    /// `aws-chunked` signing instead. S3 takes up to
     /// 5 GiB in one `PUT`; use ``S3MultipartUpload`` past that (or past a
     /// few hundred megabytes, to send parts in parallel).
     ///
@@ -94,12 +99,12 @@ public struct S3Client: Sendable {
     }
 
     /// The `PUT` that ``putObject(_:at:headerFields:progress:)`` sends, before
-    /// signing: with the body's SHA-256 (read once here) when it can be read twice.
+    /// signing: with the body's SHA-256 and checksum (read once here) when it
+    /// can be read twice.
     public func putObjectRequest(_ body: RequestBody, at location: S3Location, headerFields: HTTPFields = [:]) async throws -> PreparedRequest {
         var request = try self.request(.put, bucket: location.bucket, key: location.key).headers(headerFields).body(body)
         if body.isReplayable, body.length != nil {
-            let digest = try await PayloadDigest.sha256(of: body)
-            request = request.header(.xAmzContentSHA256, digest.hex).header(.amzChecksumSHA256, digest.base64)
+            request = request.headers(try await PayloadChecksum(of: body, algorithm: checksumAlgorithm).headerFields)
         }
         return try request.build()
     }
@@ -161,6 +166,8 @@ extension S3Error {
 extension HTTPField.Name {
     /// `x-amz-content-sha256`: the SHA-256 of the payload, in hex, that the signature covers.
     static let amzContentSHA256 = HTTPField.Name("x-amz-content-sha256")!
+    /// `x-amz-checksum-crc32`: the payload's CRC-32 in base64 (big-endian bytes), which the store checks.
+    static let amzChecksumCRC32 = HTTPField.Name("x-amz-checksum-crc32")!
     /// `x-amz-checksum-sha256`: the payload's SHA-256 in base64, which the store checks.
     static let amzChecksumSHA256 = HTTPField.Name("x-amz-checksum-sha256")!
     /// `x-amz-checksum-algorithm`: the checksum every part of a multipart upload carries.

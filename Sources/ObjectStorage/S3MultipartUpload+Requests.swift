@@ -1,4 +1,3 @@
-import AWSSigning
 import Foundation
 import HTTPBody
 import HTTPTypes
@@ -7,8 +6,8 @@ public import RequestBuilder
 /// The requests of a multipart upload, each built here and nowhere else.
 extension S3MultipartUpload {
     /// The first request a new upload sends, unsigned: `CreateMultipartUpload`
-    /// (`POST /KEY?uploads`) with the object's headers and that every part
-    /// carries a SHA-256. For dry runs: ``S3Client/signed(_:date:)`` signs it.
+    /// (`POST /KEY?uploads`) with the object's headers and the checksum every
+    /// part carries. For dry runs: ``S3Client/signed(_:date:)`` signs it.
     public func firstRequest(with client: S3Client) throws -> PreparedRequest {
         try createRequest(with: client)
     }
@@ -19,20 +18,19 @@ extension S3MultipartUpload {
         if fields[.contentType] == nil, let type = body.contentType {
             fields[.contentType] = type.description
         }
-        fields[.amzChecksumAlgorithm] = "SHA256"
+        fields[.amzChecksumAlgorithm] = client.checksumAlgorithm.name
         return try client.request(.post, bucket: location.bucket, key: location.key)
             .query("uploads", "")
             .headers(fields)
             .build()
     }
 
-    /// `PUT /KEY?partNumber=N&uploadId=ID` with the part's bytes and digest.
-    func partRequest(number: Int, uploadID: String, slice: RequestBody, digest: PayloadDigest, with client: S3Client) throws -> PreparedRequest {
+    /// `PUT /KEY?partNumber=N&uploadId=ID` with the part's bytes and digests.
+    func partRequest(number: Int, uploadID: String, slice: RequestBody, checksum: PayloadChecksum, with client: S3Client) throws -> PreparedRequest {
         try client.request(.put, bucket: location.bucket, key: location.key)
             .query("partNumber", String(number))
             .query("uploadId", uploadID)
-            .header(.xAmzContentSHA256, digest.hex)
-            .header(.amzChecksumSHA256, digest.base64)
+            .headers(checksum.headerFields)
             .body(slice)
             .build()
     }
@@ -45,13 +43,14 @@ extension S3MultipartUpload {
             .build()
     }
 
-    /// `POST /KEY?uploadId=ID` with the parts in order.
-    func completeRequest(uploadID: String, parts: [S3UploadedPart], with client: S3Client) throws -> PreparedRequest {
+    /// `POST /KEY?uploadId=ID` with the parts in order, each with its
+    /// `algorithm` checksum (`<ChecksumCRC32>`), which the store compares with the part's.
+    func completeRequest(uploadID: String, parts: [S3UploadedPart], algorithm: S3ChecksumAlgorithm, with client: S3Client) throws -> PreparedRequest {
         var xml = #"<?xml version="1.0" encoding="UTF-8"?><CompleteMultipartUpload xmlns="http://s3.amazonaws.com/doc/2006-03-01/">"#
         for part in parts {
             xml += "<Part><PartNumber>\(part.number)</PartNumber><ETag>\(Self.escapeXML(part.eTag))</ETag>"
-            if let checksum = part.checksumSHA256 {
-                xml += "<ChecksumSHA256>\(Self.escapeXML(checksum))</ChecksumSHA256>"
+            if let checksum = part.checksum {
+                xml += "<\(algorithm.elementName)>\(Self.escapeXML(checksum))</\(algorithm.elementName)>"
             }
             xml += "</Part>"
         }

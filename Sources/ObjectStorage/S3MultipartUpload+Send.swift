@@ -12,7 +12,8 @@ extension S3MultipartUpload {
     ///   - client: Signs and sends each step.
     ///   - state: A state saved from an earlier run of this upload, to
     ///     continue it: the parts the store holds (`ListParts`) whose size and
-    ///     SHA-256 match the body are kept, the rest sent. `nil` to begin anew.
+    ///     checksum (else `ETag`, an MD5) match the body are kept, the rest
+    ///     sent, with the checksum the upload began with. `nil` to begin anew.
     ///   - stateChanged: Called with the state to persist once the store has
     ///     created the upload, before the first part is sent.
     ///   - progress: Bytes the store holds or has been sent, across parts.
@@ -36,11 +37,11 @@ extension S3MultipartUpload {
             let held = parts.values.reduce(Int64(0)) { $0 + $1.size }
             progress(UploadProgress(bytesSent: held, totalBytes: identity.length))
             let missing = (1...partCount).filter { parts[$0] == nil }
-            for part in try await sendParts(missing, uploadID: state.uploadID, alreadyHeld: held, with: client, progress: progress) {
+            for part in try await sendParts(missing, of: state, alreadyHeld: held, with: client, progress: progress) {
                 parts[part.number] = part
             }
             let ordered = (1...partCount).compactMap { parts[$0] }
-            let response = try await complete(uploadID: state.uploadID, parts: ordered, with: client)
+            let response = try await complete(state, parts: ordered, with: client)
             let eTag = (try? S3XMLReader.parse(Array(response.body)))?.text(of: "ETag")
             return Result(location: location, eTag: eTag, partsResumed: resumed, response: response)
         } catch {
@@ -83,7 +84,10 @@ extension S3MultipartUpload {
         else {
             throw S3Error(code: .invalidResponse, description: "The store's answer to CreateMultipartUpload of \(location) holds no UploadId", status: response.status)
         }
-        return State(uploadID: uploadID, bucket: location.bucket, key: location.key, partSize: partSize, body: identity)
+        return State(
+            uploadID: uploadID, bucket: location.bucket, key: location.key, partSize: partSize, body: identity,
+            checksumAlgorithm: client.checksumAlgorithm
+        )
     }
 
     /// The parts the store holds that match the body, by number.
@@ -92,7 +96,7 @@ extension S3MultipartUpload {
         var marker = 0
         for _ in 0..<Int(Self.maximumPartCount) {  // each page moves the marker on, so this bounds a hostile server
             let response = try await client.send(listRequest(uploadID: state.uploadID, after: marker, with: client), operation: "ListParts", location: location)
-            let page = try Self.readPartList(response, location: location)
+            let page = try Self.readPartList(response, algorithm: state.checksumAlgorithm, location: location)
             for part in page.parts where (1...partCount).contains(part.number) {
                 listed[part.number] = part
             }
@@ -103,20 +107,24 @@ extension S3MultipartUpload {
         for (number, part) in listed {
             let range = self.range(ofPart: number)
             guard part.size == range.upperBound - range.lowerBound else { continue }
-            let digest = try await PayloadDigest.sha256(of: body.slice(range))
-            if let checksum = part.checksumSHA256 {
-                guard checksum == digest.base64 else { continue }
+            let checksum = try await PayloadChecksum(of: body.slice(range), algorithm: state.checksumAlgorithm)
+            if let listed = part.checksum {
+                guard listed == checksum.value else { continue }
             } else {
                 // A store that keeps no checksum: the part's ETag is the MD5 of its bytes.
                 guard Self.unquoted(part.eTag).lowercased() == (try await PartMD5.hex(of: body.slice(range))) else { continue }
             }
-            kept[number] = S3UploadedPart(number: number, eTag: part.eTag, checksumSHA256: digest.base64, size: part.size)
+            kept[number] = S3UploadedPart(number: number, eTag: part.eTag, checksum: checksum.value, size: part.size)
         }
         return kept
     }
 
-    /// Reads a `ListPartsResult`.
-    static func readPartList(_ response: Response, location: S3Location) throws(S3Error) -> (parts: [S3UploadedPart], isTruncated: Bool, nextMarker: Int?) {
+    /// Reads a `ListPartsResult`, with each part's `algorithm` checksum when it lists one.
+    static func readPartList(
+        _ response: Response,
+        algorithm: S3ChecksumAlgorithm,
+        location: S3Location
+    ) throws(S3Error) -> (parts: [S3UploadedPart], isTruncated: Bool, nextMarker: Int?) {
         // S3 names the root ListPartsResult; moto, ListPartsResponse.
         guard let result = try? S3XMLReader.parse(Array(response.body)), result.name.hasPrefix("ListParts") else {
             throw S3Error(code: .invalidResponse, description: "The store's answer to ListParts of \(location) is not a ListPartsResult", status: response.status)
@@ -128,7 +136,7 @@ extension S3MultipartUpload {
             else {
                 throw S3Error(code: .invalidResponse, description: "The store's ListParts answer for \(location) has a part without a valid PartNumber, ETag or Size", status: response.status)
             }
-            parts.append(S3UploadedPart(number: number, eTag: eTag, checksumSHA256: element.text(of: "ChecksumSHA256"), size: size))
+            parts.append(S3UploadedPart(number: number, eTag: eTag, checksum: element.text(of: algorithm.elementName), size: size))
         }
         return (parts, result.text(of: "IsTruncated") == "true", result.text(of: "NextPartNumberMarker").flatMap { Int($0) })
     }
@@ -136,7 +144,7 @@ extension S3MultipartUpload {
     /// Sends `numbers`' parts, at most ``concurrency`` at once, and returns them as the store took them.
     private func sendParts(
         _ numbers: [Int],
-        uploadID: String,
+        of state: State,
         alreadyHeld: Int64,
         with client: S3Client,
         progress: @escaping @Sendable (UploadProgress) -> Void
@@ -148,12 +156,12 @@ extension S3MultipartUpload {
             sent.reserveCapacity(numbers.count)
             for _ in 0..<concurrency {
                 guard let number = pending.next() else { break }
-                group.addTask { try await sendPart(number, uploadID: uploadID, with: client, counter: counter) }
+                group.addTask { try await sendPart(number, of: state, with: client, counter: counter) }
             }
             while let part = try await group.next() {
                 sent.append(part)
                 if let number = pending.next() {
-                    group.addTask { try await sendPart(number, uploadID: uploadID, with: client, counter: counter) }
+                    group.addTask { try await sendPart(number, of: state, with: client, counter: counter) }
                 }
             }
             return sent
@@ -161,11 +169,11 @@ extension S3MultipartUpload {
     }
 
     /// Hashes and sends one part.
-    private func sendPart(_ number: Int, uploadID: String, with client: S3Client, counter: PartProgress) async throws -> S3UploadedPart {
+    private func sendPart(_ number: Int, of state: State, with client: S3Client, counter: PartProgress) async throws -> S3UploadedPart {
         let range = self.range(ofPart: number)
         let slice = try body.slice(range)
-        let digest = try await PayloadDigest.sha256(of: slice)
-        let request = try partRequest(number: number, uploadID: uploadID, slice: slice, digest: digest, with: client)
+        let checksum = try await PayloadChecksum(of: slice, algorithm: state.checksumAlgorithm)
+        let request = try partRequest(number: number, uploadID: state.uploadID, slice: slice, checksum: checksum, with: client)
         let response = try await client.send(request, operation: "UploadPart \(number)", location: location) { sent in
             counter.update(part: number, sent: sent.bytesSent)
         }
@@ -173,14 +181,15 @@ extension S3MultipartUpload {
             throw S3Error(code: .invalidResponse, description: "The store took part \(number) of \(location) without an ETag", status: response.status)
         }
         counter.update(part: number, sent: range.upperBound - range.lowerBound)
-        return S3UploadedPart(number: number, eTag: eTag, checksumSHA256: digest.base64, size: range.upperBound - range.lowerBound)
+        return S3UploadedPart(number: number, eTag: eTag, checksum: checksum.value, size: range.upperBound - range.lowerBound)
     }
 
     /// Completes the upload; a `200` holding an `<Error>` is retried as S3 asks.
-    private func complete(uploadID: String, parts: [S3UploadedPart], with client: S3Client) async throws -> Response {
+    private func complete(_ state: State, parts: [S3UploadedPart], with client: S3Client) async throws -> Response {
         var attempt = 1
         while true {
-            let response = try await client.send(completeRequest(uploadID: uploadID, parts: parts, with: client), operation: "CompleteMultipartUpload", location: location)
+            let request = try completeRequest(uploadID: state.uploadID, parts: parts, algorithm: state.checksumAlgorithm, with: client)
+            let response = try await client.send(request, operation: "CompleteMultipartUpload", location: location)
             guard let result = try? S3XMLReader.parse(Array(response.body)) else {
                 throw S3Error(code: .invalidResponse, description: "The store's answer to CompleteMultipartUpload of \(location) is not XML", status: response.status)
             }

@@ -20,10 +20,11 @@ public import ResumableUploads
 /// ```
 ///
 /// Each part is a slice of the body: a file body seeks to the part and reads
-/// it a chunk at a time, once for its SHA-256 and once to send it, so memory
+/// it a chunk at a time, once for its digests and once to send it, so memory
 /// is bounded by `concurrency` × the chunk size, not by the part size. The
-/// digest is both the signed payload hash and `x-amz-checksum-sha256`, which
-/// S3 checks. A part that fails is retried on its own (``S3Client/retry``).
+/// digests are the signed payload hash (SHA-256) and the client's
+/// ``S3Client/checksumAlgorithm`` (CRC-32 by default, `x-amz-checksum-crc32`),
+/// both of which S3 checks. A part that fails is retried on its own (``S3Client/retry``).
 /// When a part fails for good the upload is aborted, unless
 /// ``abortsOnFailure`` is off (to resume it later with ``send(with:resumingFrom:stateChanged:progress:)``).
 public struct S3MultipartUpload: Sendable {
@@ -40,14 +41,32 @@ public struct S3MultipartUpload: Sendable {
         public var partSize: Int64
         /// What the body was when the upload began.
         public var body: BodyIdentity
+        /// The checksum the upload was created with, which every part must carry.
+        public var checksumAlgorithm: S3ChecksumAlgorithm
 
         /// A state; usually decoded from what `stateChanged` was handed in an earlier run.
-        public init(uploadID: String, bucket: String, key: String, partSize: Int64, body: BodyIdentity) {
+        public init(
+            uploadID: String, bucket: String, key: String, partSize: Int64, body: BodyIdentity,
+            checksumAlgorithm: S3ChecksumAlgorithm = .crc32
+        ) {
             self.uploadID = uploadID
             self.bucket = bucket
             self.key = key
             self.partSize = partSize
             self.body = body
+            self.checksumAlgorithm = checksumAlgorithm
+        }
+
+        /// Decodes a state; one saved before states named their checksum
+        /// is of an upload created with SHA-256, the only one sent then.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            uploadID = try container.decode(String.self, forKey: .uploadID)
+            bucket = try container.decode(String.self, forKey: .bucket)
+            key = try container.decode(String.self, forKey: .key)
+            partSize = try container.decode(Int64.self, forKey: .partSize)
+            body = try container.decode(BodyIdentity.self, forKey: .body)
+            checksumAlgorithm = try container.decodeIfPresent(S3ChecksumAlgorithm.self, forKey: .checksumAlgorithm) ?? .sha256
         }
     }
 

@@ -4,8 +4,8 @@ struct S3UploadedPart: Sendable, Hashable {
     var number: Int
     /// The `ETag` the store gave the part, quotes included.
     var eTag: String
-    /// The part's SHA-256 in base64, when the store keeps one.
-    var checksumSHA256: String?
+    /// The part's checksum in base64, of the upload's algorithm, when the store keeps one.
+    var checksum: String?
     /// The part's size in bytes.
     var size: Int64
 }

@@ -8,7 +8,8 @@ them from their backends.
 
 Commands (each prints one JSON object):
     make-bucket BUCKET
-    get BUCKET KEY            {"size", "sha256", "contentType", "eTag"}
+    get BUCKET KEY            {"size", "sha256", "contentType", "eTag", "checksumCRC32"}: the last as
+                              the store keeps it (for a multipart upload, its parts' composite: "…-N")
     parts BUCKET              {"uploads": [{"key", "uploadId", "bytes"}]}: unfinished uploads and the bytes they hold
     presigned-post BUCKET KEY {"url", "fields"}: boto3's generate_presigned_post
 """
@@ -40,13 +41,19 @@ def main(command, *args):
         s3.create_bucket(Bucket=args[0])
         return {"bucket": args[0]}
     if command == "get":
-        answer = s3.get_object(Bucket=args[0], Key=args[1])
+        answer = s3.get_object(Bucket=args[0], Key=args[1], ChecksumMode="ENABLED")
         digest = hashlib.sha256()
         size = 0
         for chunk in answer["Body"].iter_chunks(1 << 20):
             digest.update(chunk)
             size += len(chunk)
-        return {"size": size, "sha256": digest.hexdigest(), "contentType": answer.get("ContentType"), "eTag": answer.get("ETag")}
+        return {
+            "size": size,
+            "sha256": digest.hexdigest(),
+            "contentType": answer.get("ContentType"),
+            "eTag": answer.get("ETag"),
+            "checksumCRC32": answer.get("ChecksumCRC32"),
+        }
     if command == "parts":
         uploads = []
         for upload in s3.list_multipart_uploads(Bucket=args[0]).get("Uploads", []):

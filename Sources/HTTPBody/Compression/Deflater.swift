@@ -157,7 +157,21 @@ final class Deflater {
     }
 
     private static func checksum(of bytes: [UInt8]) -> UInt32 {
-        UInt32(truncatingIfNeeded: bytes.withUnsafeBufferPointer { crc32(0, $0.baseAddress, uInt($0.count)) })
+        bytes.withUnsafeBytes { crc32(continuing: 0, over: $0) }
+    }
+
+    /// zlib's `crc32` over `bytes`, continuing from `crc` (0 to begin): the
+    /// one call to it, for ``CRC32`` and the gzip trailer.
+    static func crc32(continuing crc: UInt32, over bytes: UnsafeRawBufferPointer) -> UInt32 {
+        var crc = uLong(crc)
+        var rest = bytes
+        // zlib takes a 32-bit length: a larger buffer goes in slices.
+        while !rest.isEmpty {
+            let count = min(rest.count, Int(UInt32.max))
+            crc = CZlib.crc32(crc, rest.baseAddress?.assumingMemoryBound(to: Bytef.self), uInt(count))
+            rest = UnsafeRawBufferPointer(rebasing: rest[count...])
+        }
+        return UInt32(truncatingIfNeeded: crc)
     }
 
     private func failure(_ status: Int32) -> GzipError {
