@@ -25,9 +25,30 @@ struct PayloadChecksum: Sendable {
         } else {
             var crc = CRC32()
             payloadHash = try await PayloadDigest.sha256(of: body) { crc.update($0) }
-            value = Data(crc.bigEndianBytes).base64EncodedString()
+            value = Self.base64(crc)
         }
         self.algorithm = algorithm
+    }
+
+    /// The checksum alone, read once: what a resumed upload compares with
+    /// the one the store lists for a part it holds. Nothing is signed then,
+    /// so SHA-256 is computed only when it is the checksum.
+    ///
+    /// - Throws: What reading the body throws.
+    static func value(of body: RequestBody, algorithm: S3ChecksumAlgorithm) async throws -> String {
+        if algorithm == .sha256 {
+            return try await PayloadDigest.sha256(of: body).base64
+        }
+        var crc = CRC32()
+        for try await chunk in body.chunks() {
+            chunk.withUnsafeBytes { crc.update($0) }
+        }
+        return base64(crc)
+    }
+
+    /// A CRC-32 as S3 writes it: its four bytes, most significant first, in base64.
+    private static func base64(_ crc: CRC32) -> String {
+        Data(crc.bigEndianBytes).base64EncodedString()
     }
 
     /// `x-amz-content-sha256` and the checksum's field.

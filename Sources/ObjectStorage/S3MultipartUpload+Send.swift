@@ -107,14 +107,14 @@ extension S3MultipartUpload {
         for (number, part) in listed {
             let range = self.range(ofPart: number)
             guard part.size == range.upperBound - range.lowerBound else { continue }
-            let checksum = try await PayloadChecksum(of: body.slice(range), algorithm: state.checksumAlgorithm)
+            let checksum = try await PayloadChecksum.value(of: body.slice(range), algorithm: state.checksumAlgorithm)
             if let listed = part.checksum {
-                guard listed == checksum.value else { continue }
+                guard listed == checksum else { continue }
             } else {
                 // A store that keeps no checksum: the part's ETag is the MD5 of its bytes.
                 guard Self.unquoted(part.eTag).lowercased() == (try await PartMD5.hex(of: body.slice(range))) else { continue }
             }
-            kept[number] = S3UploadedPart(number: number, eTag: part.eTag, checksum: checksum.value, size: part.size)
+            kept[number] = S3UploadedPart(number: number, eTag: part.eTag, checksum: checksum, size: part.size)
         }
         return kept
     }

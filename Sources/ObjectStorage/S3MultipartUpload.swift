@@ -47,7 +47,7 @@ public struct S3MultipartUpload: Sendable {
         /// A state; usually decoded from what `stateChanged` was handed in an earlier run.
         public init(
             uploadID: String, bucket: String, key: String, partSize: Int64, body: BodyIdentity,
-            checksumAlgorithm: S3ChecksumAlgorithm = .crc32
+            checksumAlgorithm: S3ChecksumAlgorithm
         ) {
             self.uploadID = uploadID
             self.bucket = bucket

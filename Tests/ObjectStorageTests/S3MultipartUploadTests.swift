@@ -74,7 +74,7 @@ import Testing
         defer { fixture.remove() }
         let location = try S3Location(bucket: bucket, key: "changed.bin")
         let upload = try S3MultipartUpload(body: .file(at: fixture.file), to: location, partSize: Self.partSize)
-        let state = S3MultipartUpload.State(uploadID: "not-sent", bucket: bucket, key: "changed.bin", partSize: Self.partSize, body: try BodyIdentity(of: .file(at: fixture.file)))
+        let state = S3MultipartUpload.State(uploadID: "not-sent", bucket: bucket, key: "changed.bin", partSize: Self.partSize, body: try BodyIdentity(of: .file(at: fixture.file)), checksumAlgorithm: .crc32)
         let handle = try FileHandle(forWritingTo: fixture.file)
         try handle.seekToEnd()
         try handle.write(contentsOf: Data([1]))
