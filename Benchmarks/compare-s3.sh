@@ -1,6 +1,6 @@
 # Sourced by compare.sh (it uses its measure, duel, row and calc): issue #14's
 # figures. A 1 GiB multipart upload to a local S3-compatible server (moto, as
-# the tests use, from Tests/Servers/requirements.txt in .venv-test), 8 MiB
+# the tests use, from Scripts/test-python.sh), 8 MiB
 # parts, 4 at once: `uploader s3://` beside boto3's `upload_file` with the same
 # TransferConfig (what `aws s3 cp` does), interleaved, best of $runs. A third
 # figure is the server's own floor, which no client can beat: the same upload
@@ -9,12 +9,7 @@
 # with CRC-32 checksums, and moto's completion recomputes each part's, so the
 # floor's does too.
 
-python="$root/.venv-test/bin/python"
-if ! "$python" -c 'import moto, boto3' 2> /dev/null; then
-    echo "Installing the test servers into .venv-test..." >&2
-    python3 -m venv "$root/.venv-test"
-    "$python" -m pip install --quiet --disable-pip-version-check -r "$root/Tests/Servers/requirements.txt"
-fi
+python=$("$root/Scripts/test-python.sh")
 s3_port=$("$python" -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
 "$python" -m moto.server -H 127.0.0.1 -p "$s3_port" > "$work/moto.log" 2>&1 &
 moto_pid=$!

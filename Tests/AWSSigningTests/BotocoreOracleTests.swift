@@ -126,7 +126,7 @@ import Testing
     }
 
     @Test func headerSignaturesMatchBotocore() async throws {
-        let oracle = try BotocoreSigner()
+        let oracle = try await BotocoreSigner()
         let cases = Self.fixedCases() + Self.generatedCases(count: 150)
         for item in cases {
             let payloadHash = item.unsignedPayload ? SigV4Signer.unsignedPayload : PayloadDigest.sha256(of: item.body ?? []).hex
@@ -144,7 +144,7 @@ import Testing
     /// `name=` for a name without a value, so those shapes are left out here
     /// (the S3 example and moto tests cover them).
     @Test func presignedURLsMatchBotocore() async throws {
-        let oracle = try BotocoreSigner()
+        let oracle = try await BotocoreSigner()
         var cases = Self.fixedCases().filter { $0.service == "s3" && $0.body == nil }
         cases += Self.generatedCases(count: 60)
         var count = 0

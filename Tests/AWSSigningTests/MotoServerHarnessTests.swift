@@ -29,7 +29,7 @@ import Testing
     @Test func signaturesAreCheckedOnHeadersAndPresignedURLs() async throws {
         let server = try await MotoServer.start()
         defer { server.stop() }
-        let oracle = try BotocoreSigner()
+        let oracle = try await BotocoreSigner()
         let body = Array("hello, moto".utf8)
 
         let created = try await send(try await oracle.sign(order(server, "PUT", "/\(bucket)")), "PUT")
@@ -71,7 +71,7 @@ import Testing
     @Test func temporaryCredentialsNeedTheirSessionToken() async throws {
         let server = try await MotoServer.start()
         defer { server.stop() }
-        let oracle = try BotocoreSigner()
+        let oracle = try await BotocoreSigner()
         let session = server.sessionCredentials
         var withToken = order(server, "PUT", "/\(bucket)")
         withToken.accessKeyID = session.accessKeyID

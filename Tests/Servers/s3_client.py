@@ -4,7 +4,7 @@ what `uploader s3://...` stored, and makes presigned POST forms as users get
 them from their backends.
 
     S3_ENDPOINT=http://127.0.0.1:PORT AWS_ACCESS_KEY_ID=... AWS_SECRET_ACCESS_KEY=... \\
-        .venv-test/bin/python Tests/Servers/s3_client.py COMMAND ARGS...
+        "$(Scripts/test-python.sh)" Tests/Servers/s3_client.py COMMAND ARGS...
 
 Commands (each prints one JSON object):
     make-bucket BUCKET

@@ -2,7 +2,7 @@
 """An S3-compatible server for issue #14's tests: moto on 127.0.0.1, with
 signatures checked as S3 checks them.
 
-    .venv-test/bin/python Tests/Servers/s3_server.py
+    "$(Scripts/test-python.sh)" Tests/Servers/s3_server.py
     listening 127.0.0.1:40127
     {"region": "us-east-1", "user": {"accessKeyID": "AKIA…", "secretAccessKey": "…"},
      "session": {"accessKeyID": "ASIA…", "secretAccessKey": "…", "sessionToken": "…"}}
@@ -26,7 +26,7 @@ signature 403 AccessDenied.
 The first line of standard output is the launchers' contract (the port); the
 second is the credentials above, as JSON. The script exits when standard input
 closes (the test process holds it open) and on SIGTERM. The packages come from
-Tests/Servers/requirements.txt (installed by .ci/run into .venv-test).
+Tests/Servers/requirements.txt (installed by Scripts/test-python.sh).
 """
 
 import argparse

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """A tus 1.0 server for issue #13's tests: aiohttp-tus on 127.0.0.1.
 
-    .venv-test/bin/python Tests/Servers/tus_server.py /tmp/tus-uploads
+    "$(Scripts/test-python.sh)" Tests/Servers/tus_server.py /tmp/tus-uploads
     listening 127.0.0.1:40127
 
 Uploads are created at /uploads (POST, `Upload-Metadata` must carry
@@ -14,7 +14,7 @@ largest PATCH accepted (a larger one gets 413).
 
 It exits on SIGTERM or SIGINT, and with --exit-on-stdin-eof when standard
 input closes, so a test's child never outlives the test process. The packages
-come from Tests/Servers/requirements.txt (installed by .ci/run into .venv-test).
+come from Tests/Servers/requirements.txt (installed by Scripts/test-python.sh).
 """
 
 import argparse

@@ -77,11 +77,11 @@ public actor BotocoreSigner {
 
     private let process: ServerProcess
 
-    /// Starts the script with the test Python (`.venv-test`, which has botocore).
-    public init() throws {
+    /// Starts the script with the test Python (`TestPython`, which has botocore).
+    public init() async throws {
         process = try ServerProcess.startFilter(
             name: "sigv4-oracle",
-            executable: try TestPython.withServerPackages(),
+            executable: try await TestPython.withServerPackages(),
             arguments: [TestPackage.serverScript("sigv4_oracle.py").path]
         )
     }

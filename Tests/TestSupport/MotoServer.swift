@@ -2,8 +2,8 @@ public import Foundation
 
 /// An S3-compatible server for the tests of issue #14: moto
 /// (`Tests/Servers/s3_server.py`) as a child process on 127.0.0.1, with
-/// signatures checked as S3 checks them. It needs `.venv-test` (made by
-/// `.ci/run`); without it `start` throws, saying how to make it.
+/// signatures checked as S3 checks them. Its Python packages come from
+/// `TestPython`, which installs them on first use.
 ///
 /// moto checks no signature in its default mode, so a test would pass with
 /// any: the script turns its authentication on once it has made the IAM user
@@ -49,7 +49,7 @@ public final class MotoServer: Sendable {
     /// Starts the server on a free port of 127.0.0.1 and waits until it answers
     /// with authentication on (moto takes a few seconds to import).
     public static func start() async throws -> MotoServer {
-        let python = try TestPython.withServerPackages()
+        let python = try await TestPython.withServerPackages()
         let process = try await ServerProcess.start(
             name: "s3-server",
             executable: python,

@@ -1,8 +1,8 @@
 public import Foundation
 
 /// The tus 1.0 server (`Tests/Servers/tus_server.py`, aiohttp-tus) as a child
-/// process on 127.0.0.1. It needs `.venv-test` (made by `.ci/run`); without
-/// it `start` throws, saying how to make it.
+/// process on 127.0.0.1. Its Python packages come from `TestPython`, which
+/// installs them on first use.
 ///
 /// Uploads are created at `uploadsURL`; `Upload-Metadata` must carry
 /// `filename`, and a finished upload is moved to `uploadDirectory/<filename>`.
@@ -33,7 +33,7 @@ public final class TusServer: Sendable {
     ///   - maxChunkBytes: The largest PATCH body accepted (aiohttp-tus reads each
     ///     one whole into memory and answers `413` above this).
     public static func start(uploadDirectory: URL? = nil, maxChunkBytes: Int = 16 * 1024 * 1024) async throws -> TusServer {
-        let python = try TestPython.withServerPackages()
+        let python = try await TestPython.withServerPackages()
         let folder = uploadDirectory ?? FileManager.default.temporaryDirectory.appending(path: "tus-uploads-\(UUID().uuidString)")
         let process = try await ServerProcess.start(
             name: "tus-server",

@@ -44,7 +44,7 @@ import Testing
 
     /// Runs s3_client.py with the server's endpoint and user.
     func boto3(_ arguments: String...) async throws -> String {
-        let python = try TestPython.withServerPackages()
+        let python = try await TestPython.withServerPackages()
         let script = TestPackage.serverScript("s3_client.py").path
         let quoted = ([python, script] + arguments).map { "'\($0)'" }.joined(separator: " ")
         let exports = (environment.map { "\($0.key)='\($0.value)'" } + ["S3_ENDPOINT='\(server.endpoint.absoluteString)'"]).joined(separator: " ")
