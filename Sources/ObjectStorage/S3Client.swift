@@ -126,11 +126,19 @@ public struct S3Client: Sendable {
         return signed
     }
 
-    /// Sends a request and returns its response when the status is 2xx.
+    /// Sends a request and returns its response when the status is 2xx and
+    /// its body is not an `<Error>`.
+    ///
+    /// S3 may answer `200 OK` and then report an error in the body (it says
+    /// so of `CompleteMultipartUpload` and the copies; botocore checks every
+    /// operation whose answer is XML): that is a failure, tried again like a
+    /// 5xx when transient (`InternalError`, `SlowDown`), paced and counted
+    /// by ``retry``, and a refusal otherwise.
     ///
     /// - Throws: ``S3Error/Code/serviceError`` with the store's code and
-    ///   message for any other status (``S3Error/Code/uploadNotFound`` for
-    ///   `NoSuchUpload`); `RequestError` for failures to send.
+    ///   message for any other status or an error in a 2xx
+    ///   (``S3Error/Code/uploadNotFound`` for `NoSuchUpload`); `RequestError`
+    ///   for failures to send.
     func send(
         _ request: PreparedRequest,
         operation: String,
@@ -139,19 +147,40 @@ public struct S3Client: Sendable {
     ) async throws -> Response {
         var request = request
         request.acceptableStatus = .any
-        let response = try await client.send(request, maximumBodySize: Self.maximumAnswerSize, progress: progress)
-        if response.status.kind == .successful { return response }
-        throw S3Error(refusing: operation, of: location, response: response)
+        var attempt = 1
+        while true {
+            let response = try await client.send(request, maximumBodySize: Self.maximumAnswerSize, progress: progress)
+            let error = S3Error(refusing: operation, of: location, response: response)
+            guard let error else { return response }
+            // Not a status the retry middleware sees: paced here by its settings.
+            guard response.status.kind == .successful, error.isTransient, attempt < retry.maximumAttempts,
+                  request.body?.isReplayable ?? true
+            else { throw error }
+            try await Task.sleep(for: backoff(attempt: attempt))
+            attempt += 1
+        }
+    }
+
+    /// The wait after attempt `attempt`: ``retry``'s initial backoff, doubled for each later attempt, capped at its maximum.
+    private func backoff(attempt: Int) -> Duration {
+        let factor = 1 << min(attempt - 1, 20)
+        return retry.initialBackoff > retry.maximumBackoff / factor ? retry.maximumBackoff : retry.initialBackoff * factor
     }
 }
 
 extension S3Error {
-    /// The store's refusal of `operation`, read from its `<Error>` body when it sent one.
-    init(refusing operation: String, of location: S3Location, response: Response) {
-        let error = try? S3XMLReader.parse(Array(response.body))
-        let serviceCode = error.flatMap { $0.name == "Error" ? $0.text(of: "Code") : nil }
-        let message = error.flatMap { $0.name == "Error" ? $0.text(of: "Message") : nil }
-        var description = "The store refused \(operation) of \(location): \(response.status.code) \(response.status.reasonPhrase)"
+    /// The store's refusal of `operation`, read from its `<Error>` body when
+    /// it sent one; `nil` for a 2xx whose body is not an `<Error>` (a success).
+    init?(refusing operation: String, of location: S3Location, response: Response) {
+        let isSuccess = response.status.kind == .successful
+        // An empty body (a part's answer, a PUT's) is a success unread.
+        let error = response.body.isEmpty ? nil : (try? S3XMLReader.parse(Array(response.body))).flatMap { $0.name == "Error" ? $0 : nil }
+        if isSuccess, error == nil { return nil }
+        let serviceCode = error?.text(of: "Code")
+        let message = error?.text(of: "Message")
+        var description = isSuccess
+            ? "The store answered \(operation) of \(location) with \(response.status.code) \(response.status.reasonPhrase), but its body is an error"
+            : "The store refused \(operation) of \(location): \(response.status.code) \(response.status.reasonPhrase)"
         if let serviceCode { description += ": \(serviceCode)" }
         if let message { description += ": \(message)" }
         self.init(
@@ -172,4 +201,14 @@ extension HTTPField.Name {
     static let amzChecksumSHA256 = HTTPField.Name("x-amz-checksum-sha256")!
     /// `x-amz-checksum-algorithm`: the checksum every part of a multipart upload carries.
     static let amzChecksumAlgorithm = HTTPField.Name("x-amz-checksum-algorithm")!
+    /// `x-amz-server-side-encryption-customer-algorithm`: SSE-C's algorithm (`AES256`).
+    static let amzCustomerKeyAlgorithm = HTTPField.Name("x-amz-server-side-encryption-customer-algorithm")!
+    /// `x-amz-server-side-encryption-customer-key`: SSE-C's key, base64.
+    static let amzCustomerKey = HTTPField.Name("x-amz-server-side-encryption-customer-key")!
+    /// `x-amz-server-side-encryption-customer-key-MD5`: the MD5 of SSE-C's key, base64.
+    static let amzCustomerKeyMD5 = HTTPField.Name("x-amz-server-side-encryption-customer-key-MD5")!
+    /// `x-amz-request-payer`: `requester` pays for the request.
+    static let amzRequestPayer = HTTPField.Name("x-amz-request-payer")!
+    /// `x-amz-expected-bucket-owner`: the account that must own the bucket.
+    static let amzExpectedBucketOwner = HTTPField.Name("x-amz-expected-bucket-owner")!
 }

@@ -51,7 +51,10 @@ public struct S3Error: Error, Sendable, CustomStringConvertible {
 
     /// Whether trying the same request again may succeed: a 5xx, 408, 429,
     /// or S3's `InternalError`/`SlowDown` inside a 200.
-    var isTransient: Bool {
+    ///
+    /// An error the store sent inside a `200` (``status`` 2xx) that is not
+    /// transient, such as `AccessDenied`, is a refusal like a 4xx.
+    public var isTransient: Bool {
         if let status, status.code >= 500 || status.code == 408 || status.code == 429 { return true }
         return ["InternalError", "SlowDown", "ServiceUnavailable", "RequestTimeout"].contains(serviceCode ?? "")
     }

@@ -30,6 +30,7 @@ extension S3MultipartUpload {
         try client.request(.put, bucket: location.bucket, key: location.key)
             .query("partNumber", String(number))
             .query("uploadId", uploadID)
+            .headers(stepFields(includingCustomerKey: true))
             .headers(checksum.headerFields)
             .body(slice)
             .build()
@@ -40,6 +41,7 @@ extension S3MultipartUpload {
         try client.request(.get, bucket: location.bucket, key: location.key)
             .query("uploadId", uploadID)
             .query("part-number-marker", String(marker))
+            .headers(stepFields(includingCustomerKey: true))
             .build()
     }
 
@@ -57,6 +59,7 @@ extension S3MultipartUpload {
         xml += "</CompleteMultipartUpload>"
         return try client.request(.post, bucket: location.bucket, key: location.key)
             .query("uploadId", uploadID)
+            .headers(stepFields(includingCustomerKey: true))
             .body(.text(xml, contentType: MediaType(type: "application", subtype: "xml")))
             .build()
     }
@@ -65,7 +68,27 @@ extension S3MultipartUpload {
     func abortRequest(uploadID: String, with client: S3Client) throws -> PreparedRequest {
         try client.request(.delete, bucket: location.bucket, key: location.key)
             .query("uploadId", uploadID)
+            .headers(stepFields(includingCustomerKey: false))
             .build()
+    }
+
+    /// Of ``headerFields``, those S3 wants again on the upload's later steps
+    /// (its API reference; s3transfer's `UPLOAD_PART_ARGS`): who pays and
+    /// whose bucket it must be, on every step; and, but for the abort, the
+    /// customer-provided encryption key (SSE-C) with its algorithm and MD5,
+    /// which each part is encrypted with and which `ListParts` and the
+    /// completion need for an upload created with a checksum, as every upload here is.
+    /// The object's own headers (`Content-Type`, `x-amz-meta-*`, ...) belong to the creation only.
+    func stepFields(includingCustomerKey: Bool) -> HTTPFields {
+        var names: [HTTPField.Name] = [.amzRequestPayer, .amzExpectedBucketOwner]
+        if includingCustomerKey {
+            names += [.amzCustomerKeyAlgorithm, .amzCustomerKey, .amzCustomerKeyMD5]
+        }
+        var fields = HTTPFields()
+        for field in headerFields where names.contains(field.name) {
+            fields.append(field)
+        }
+        return fields
     }
 
     /// Text as XML character data.

@@ -94,13 +94,23 @@ extension S3MultipartUpload {
     private func heldParts(of state: State, with client: S3Client) async throws -> [Int: S3UploadedPart] {
         var listed: [Int: S3UploadedPart] = [:]
         var marker = 0
-        for _ in 0..<Int(Self.maximumPartCount) {  // each page moves the marker on, so this bounds a hostile server
+        // Each page must move the marker on, and none past the body's last
+        // part can list one it needs: at most partCount pages, whatever a
+        // hostile store says.
+        while marker < partCount {
             let response = try await client.send(listRequest(uploadID: state.uploadID, after: marker, with: client), operation: "ListParts", location: location)
             let page = try Self.readPartList(response, algorithm: state.checksumAlgorithm, location: location)
             for part in page.parts where (1...partCount).contains(part.number) {
                 listed[part.number] = part
             }
-            guard page.isTruncated, let next = page.nextMarker, next > marker else { break }
+            guard page.isTruncated else { break }
+            guard let next = page.nextMarker, next > marker else {
+                throw S3Error(
+                    code: .invalidResponse,
+                    description: "The store's ListParts answer for \(location) says there are more parts but does not move past part \(marker)",
+                    status: response.status
+                )
+            }
             marker = next
         }
         var kept: [Int: S3UploadedPart] = [:]
@@ -184,25 +194,14 @@ extension S3MultipartUpload {
         return S3UploadedPart(number: number, eTag: eTag, checksum: checksum.value, size: range.upperBound - range.lowerBound)
     }
 
-    /// Completes the upload; a `200` holding an `<Error>` is retried as S3 asks.
+    /// Completes the upload; a `200` holding an `<Error>` fails (``S3Client`` retries a transient one).
     private func complete(_ state: State, parts: [S3UploadedPart], with client: S3Client) async throws -> Response {
-        var attempt = 1
-        while true {
-            let request = try completeRequest(uploadID: state.uploadID, parts: parts, algorithm: state.checksumAlgorithm, with: client)
-            let response = try await client.send(request, operation: "CompleteMultipartUpload", location: location)
-            guard let result = try? S3XMLReader.parse(Array(response.body)) else {
-                throw S3Error(code: .invalidResponse, description: "The store's answer to CompleteMultipartUpload of \(location) is not XML", status: response.status)
-            }
-            if result.name != "Error" { return response }
-            let error = S3Error(refusing: "CompleteMultipartUpload", of: location, response: response)
-            // Not a status the retry middleware sees: paced here by its settings.
-            guard error.isTransient, attempt < client.retry.maximumAttempts else { throw error }
-            let exponent = min(attempt - 1, 20)
-            let wait = client.retry.initialBackoff > client.retry.maximumBackoff / (1 << exponent)
-                ? client.retry.maximumBackoff : client.retry.initialBackoff * (1 << exponent)
-            try await Task.sleep(for: wait)
-            attempt += 1
+        let request = try completeRequest(uploadID: state.uploadID, parts: parts, algorithm: state.checksumAlgorithm, with: client)
+        let response = try await client.send(request, operation: "CompleteMultipartUpload", location: location)
+        guard (try? S3XMLReader.parse(Array(response.body))) != nil else {
+            throw S3Error(code: .invalidResponse, description: "The store's answer to CompleteMultipartUpload of \(location) is not XML", status: response.status)
         }
+        return response
     }
 
     /// An ETag without the quotes around it (`"9b2cf5…"` is `9b2cf5…`).

@@ -99,7 +99,10 @@ public struct S3MultipartUpload: Sendable {
     /// How many parts are sent at once.
     public let concurrency: Int
     /// Fields for `CreateMultipartUpload` (`Content-Type`, `x-amz-meta-*`,
-    /// storage class): the object's headers.
+    /// storage class): the object's headers. Those S3 wants on every step
+    /// too go on each part, the listing and the completion as well: an SSE-C
+    /// key (`x-amz-server-side-encryption-customer-*`), `x-amz-request-payer`
+    /// and `x-amz-expected-bucket-owner` (the abort carries the last two).
     public var headerFields: HTTPFields
     /// Whether a failed upload is aborted, so the store deletes its parts
     /// (on by default); turn it off to keep it for a later resume.
@@ -119,7 +122,8 @@ public struct S3MultipartUpload: Sendable {
     ///   - partSize: Bytes per part, 5 MiB to 5 GiB (default 8 MiB); raised
     ///     to keep the parts at most 10,000.
     ///   - concurrency: Parts in flight at once, 1 to 64 (default 4).
-    ///   - headerFields: The object's headers, sent with `CreateMultipartUpload`.
+    ///   - headerFields: The object's headers, sent with `CreateMultipartUpload`
+    ///     (and, of them, those every step needs, on each; see ``headerFields``).
     ///     The body's content type is used unless these set one.
     /// - Throws: ``S3Error`` (``S3Error/Code/invalidArgument``) for a part
     ///   size or concurrency out of range, a body read once or of unknown

@@ -1,6 +1,5 @@
 public import AWSSigning
 public import Foundation
-import HTTPBody
 
 /// A POST policy: what a browser-style form upload to a bucket may do, signed
 /// so that whoever holds the form can upload without credentials.
@@ -12,8 +11,11 @@ import HTTPBody
 /// // Hand `post.url` and `post.fields` to the client that uploads.
 /// ```
 ///
-/// The policy document lists the bucket, the key (or ``Condition/keyStartsWith(_:)``),
-/// the conditions, and the signing fields (`x-amz-algorithm`,
+/// The policy document lists, in the order botocore's
+/// `generate_presigned_post` writes them, the conditions, the bucket, the key
+/// (exactly, or for a key with `${filename}` the part before it, which is
+/// all S3 can check before the file's name is put in; none with
+/// ``Condition/keyStartsWith(_:)``), and the signing fields (`x-amz-algorithm`,
 /// `x-amz-credential`, `x-amz-date`, the session token if any); it is sent
 /// base64-encoded as the form's `policy` field with its SigV4 signature.
 public struct S3PostPolicy: Sendable {
@@ -85,33 +87,49 @@ public struct S3PostPolicy: Sendable {
             ("x-amz-credential", signer.credential(for: date)),
             ("x-amz-date", SigV4Signer.amzDate(date)),
         ] + (signer.credentials.sessionToken.map { [("x-amz-security-token", $0)] } ?? [])
-        var fields: [PresignedPost.Field] = []
-        var rules: [String] = [Self.object("bucket", bucket)]
-        let keyIsOpen = conditions.contains { if case .startsWith("key", _) = $0.base { true } else { false } }
-        if !keyIsOpen { rules.append(Self.object("key", key)) }
-        fields.append(.init(name: "key", value: key))
+        var fields: [PresignedPost.Field] = [.init(name: "key", value: key)]
+        // In botocore's order: the caller's conditions, the bucket, the key, the signing fields.
+        var rules: [Rule] = []
         for condition in conditions {
             switch condition.base {
             case .equals(let name, let value):
                 try Self.checkNotSigning(name)
-                rules.append(Self.object(name, value))
+                rules.append(.equals(name, value))
                 fields.append(.init(name: name, value: value))
             case .startsWith(let name, let prefix):
                 try Self.checkNotSigning(name)
-                rules.append("[\"starts-with\",\(Self.string("$" + name)),\(Self.string(prefix))]")
+                rules.append(.startsWith(name, prefix))
             case .contentLengthRange(let range):
                 guard range.lowerBound >= 0 else {
                     throw S3Error(code: .invalidArgument, description: "The policy's content-length-range \(range.lowerBound)...\(range.upperBound) starts below zero")
                 }
-                rules.append("[\"content-length-range\",\(range.lowerBound),\(range.upperBound)]")
+                rules.append(.contentLengthRange(range))
+            }
+        }
+        rules.append(.equals("bucket", bucket))
+        let keyIsOpen = conditions.contains { if case .startsWith("key", _) = $0.base { true } else { false } }
+        if !keyIsOpen {
+            // S3 checks the key once the file's name replaces `${filename}`,
+            // so such a key can only be held to what comes before it.
+            if let variable = key.range(of: "${filename}") {
+                rules.append(.startsWith("key", String(key[..<variable.lowerBound])))
+            } else {
+                rules.append(.equals("key", key))
             }
         }
         for (name, value) in signing {
-            rules.append(Self.object(name, value))
+            rules.append(.equals(name, value))
             fields.append(.init(name: name, value: value))
         }
-        let document = "{\"expiration\":\(Self.string(Self.iso8601(expiration))),\"conditions\":[\(rules.joined(separator: ","))]}"
-        let policy = Data(document.utf8).base64EncodedString()
+        let document: Data
+        do {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+            document = try encoder.encode(Document(expiration: Self.iso8601(expiration), conditions: rules))
+        } catch {
+            throw S3Error(code: .invalidArgument, description: "The policy of \(key.prefix(80)) cannot be written as JSON: \(error)")
+        }
+        let policy = document.base64EncodedString()
         fields.append(.init(name: "policy", value: policy))
         fields.append(.init(name: "x-amz-signature", value: signer.signature(ofPolicy: policy, date: date)))
         return PresignedPost(url: try endpoint.url(bucket: bucket, key: nil), fields: fields)
@@ -125,16 +143,38 @@ public struct S3PostPolicy: Sendable {
         }
     }
 
-    /// `{"name":"value"}`.
-    private static func object(_ name: String, _ value: String) -> String {
-        "{\(string(name)):\(string(value))}"
+    /// The policy document S3 reads: `{"conditions":[...],"expiration":"..."}`.
+    private struct Document: Encodable {
+        let expiration: String
+        let conditions: [Rule]
     }
 
-    /// A JSON string, escaped as HTTPBody's JSON encoders escape one.
-    static func string(_ text: String) -> String {
-        var bytes: [UInt8] = []
-        appendJSONString(text, to: &bytes)
-        return String(decoding: bytes, as: UTF8.self)
+    /// One condition as the policy document writes it.
+    private enum Rule: Encodable {
+        /// `{"name":"value"}`.
+        case equals(String, String)
+        /// `["starts-with","$name","prefix"]`.
+        case startsWith(String, String)
+        /// `["content-length-range",min,max]`.
+        case contentLengthRange(ClosedRange<Int64>)
+
+        func encode(to encoder: any Encoder) throws {
+            switch self {
+            case .equals(let name, let value):
+                var container = encoder.singleValueContainer()
+                try container.encode([name: value])
+            case .startsWith(let name, let prefix):
+                var container = encoder.unkeyedContainer()
+                try container.encode("starts-with")
+                try container.encode("$" + name)
+                try container.encode(prefix)
+            case .contentLengthRange(let range):
+                var container = encoder.unkeyedContainer()
+                try container.encode("content-length-range")
+                try container.encode(range.lowerBound)
+                try container.encode(range.upperBound)
+            }
+        }
     }
 
     /// `2026-11-23T15:00:00.000Z`, the form S3's policy examples use.

@@ -146,7 +146,7 @@ struct ObjectUploadJob {
             }, progress: progress)
             store.delete()
             return result.response
-        } catch let error as S3Error where error.code == .serviceError && error.status.map({ (400..<500).contains($0.code) }) == true {
+        } catch let error as S3Error where error.code == .serviceError && error.isRefusal {
             // The store refused: the upload cannot succeed as it is, so its parts go.
             if let state = try? store.load() {
                 try? await multipart.abort(state, with: s3)
@@ -178,7 +178,10 @@ struct ObjectUploadJob {
                 return .networkFailure
             default:
                 UploaderOptions.report(error.description)
-                return error.status.map { ExitStatus(responseStatus: $0.code) } ?? .networkFailure
+                guard let status = error.status else { return .networkFailure }
+                // An error inside a 2xx counts as the status S3 would have sent it with.
+                guard status.kind == .successful else { return ExitStatus(responseStatus: status.code) }
+                return error.isTransient ? .serverError : .clientError
             }
         case let error as InputError:
             UploaderOptions.report(error.description)
@@ -197,5 +200,14 @@ struct ObjectUploadJob {
             UploaderOptions.report(message)
             return .networkFailure
         }
+    }
+}
+
+extension S3Error {
+    /// Whether the store refused the upload for good (docs/s3.md): a 4xx, or
+    /// an error inside a 2xx that is not worth another attempt (`AccessDenied`).
+    var isRefusal: Bool {
+        guard let status else { return false }
+        return (400..<500).contains(status.code) || (status.kind == .successful && !isTransient)
     }
 }

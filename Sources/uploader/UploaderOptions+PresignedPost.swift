@@ -12,7 +12,8 @@ extension UploaderOptions {
     func executePresignedPost(_ commandLine: CommandLineSplit) async -> ExitStatus {
         await run { () throws(InputError) in
             let (request, filePath) = try presignedPostRequest(commandLine)
-            return (request, [filePath])
+            // The form is read too: -o naming it would empty it.
+            return (request, [filePath] + (presignedPost.map { [$0] } ?? []))
         }
     }
 
@@ -68,7 +69,9 @@ extension UploaderOptions {
         } catch {
             throw InputError(.unusableFile, "'\(filePath.echoed)': \(error.description)")
         }
-        var request = builder
+        // The store's answer is written whatever its status, and a refusal
+        // exits as any 4xx does (contract, "Output and exit status").
+        var request = builder.acceptingStatus(.any)
         for header in commandLine.headers {
             guard let colon = header.firstIndex(of: ":") else {
                 throw InputError(.malformedItem, "-H '\(header.echoed)': expected 'Name: value'")

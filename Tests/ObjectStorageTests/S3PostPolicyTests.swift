@@ -94,11 +94,52 @@ import Testing
         let object = try JSONSerialization.jsonObject(with: document) as? [String: Any]
         #expect(object?["expiration"] as? String == "2027-01-15T08:00:00.000Z")
         let conditions = try #require(object?["conditions"] as? [Any])
-        // bucket, key prefix, length, type prefix, algorithm, credential, date, token
+        // key prefix, length, type prefix, bucket, algorithm, credential, date, token (botocore's order)
         #expect(conditions.count == 8)
-        #expect((conditions[1] as? [String]) == ["starts-with", "$key", "users/"])
+        #expect((conditions[0] as? [String]) == ["starts-with", "$key", "users/"])
+        #expect((conditions[3] as? [String: String]) == ["bucket": "bucket"])
         #expect(post.fields.contains { $0.name == "x-amz-security-token" && $0.value == "token" })
         #expect(post.fields.first?.value == "users/\"q\"/a")
         #expect(post.url.absoluteString == "https://bucket.s3.eu-west-1.amazonaws.com/")
+    }
+
+    /// The same form asked of boto3's `generate_presigned_post`: the same
+    /// conditions, in botocore's order, and the same fields. A key ending in
+    /// `${filename}` is conditioned by its prefix, since S3 checks the key
+    /// after putting the file's name in.
+    @Test(arguments: ["avatars/${filename}", "avatars/fixed.png"])
+    func writesTheConditionsBotocoreWrites(_ key: String) async throws {
+        let oracle = try BotocoreSigner()
+        let date = Date(timeIntervalSince1970: 1_795_000_000)
+        let credentials = AWSCredentials(accessKeyID: "AKIDEXAMPLE", secretAccessKey: "secret", sessionToken: "token")
+        let signer = SigV4Signer(credentials: credentials, region: "eu-west-1")
+        let policy = S3PostPolicy(bucket: "avatars", key: key, expiration: date + 600, conditions: [
+            .field("acl", equals: "public-read"), .contentLengthRange(1...1_000), .contentTypeStartsWith("image/"),
+        ])
+        let ours = try policy.presignedPost(endpoint: .aws(region: "eu-west-1"), signer: signer, date: date)
+        let theirs = try await oracle.presignedPost(.init(
+            bucket: "avatars", key: key, fields: ["acl": "public-read"],
+            conditions: [.object("acl", "public-read"), .array(["content-length-range"], numbers: [1, 1_000]), .array(["starts-with", "$Content-Type", "image/"], numbers: [])],
+            expires: 600, accessKeyID: "AKIDEXAMPLE", secretAccessKey: "secret", sessionToken: "token", region: "eu-west-1",
+            date: BotocoreSigner.amzDate(date)
+        ))
+        await oracle.stop()
+
+        func document(_ fields: [String: String]) throws -> [String: Any] {
+            let encoded = try #require(fields["policy"])
+            let data = try #require(Data(base64Encoded: encoded))
+            return try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        }
+        var ourFields: [String: String] = [:]
+        for field in ours.fields { ourFields[field.name] = field.value }
+        let ourPolicy = try document(ourFields)
+        let theirPolicy = try document(theirs.fields)
+        let ourConditions = try JSONSerialization.data(withJSONObject: try #require(ourPolicy["conditions"]), options: [.sortedKeys])
+        let theirConditions = try JSONSerialization.data(withJSONObject: try #require(theirPolicy["conditions"]), options: [.sortedKeys])
+        #expect(String(decoding: ourConditions, as: UTF8.self) == String(decoding: theirConditions, as: UTF8.self))
+        // The same instant; S3's examples write milliseconds, botocore none.
+        #expect((ourPolicy["expiration"] as? String)?.replacingOccurrences(of: ".000Z", with: "Z") == theirPolicy["expiration"] as? String)
+        let unsigned = { (fields: [String: String]) in fields.filter { $0.key != "policy" && $0.key != "x-amz-signature" } }
+        #expect(unsigned(ourFields) == unsigned(theirs.fields))
     }
 }

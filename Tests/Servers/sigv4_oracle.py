@@ -18,7 +18,15 @@ for `expires` seconds). The answer:
 
     {"headers": [[name, value], …], "url": "…", "canonicalRequest": "…", "stringToSign": "…"}
 
-or {"error": "…"}. The signing time is the given date, not the clock:
+or {"error": "…"}.
+
+signer "s3-post" asks boto3's generate_presigned_post for a form instead:
+
+    {"signer": "s3-post", "bucket": "b", "key": "avatars/${filename}",
+     "fields": {"Content-Type": "image/png"}, "conditions": [...], "expires": 600,
+     "accessKeyID": …, "secretAccessKey": …, "sessionToken": …, "region": …, "date": …}
+
+and answers {"url": "…", "fields": {…}} as boto3 returns it. The signing time is the given date, not the clock:
 botocore reads it from botocore.auth.get_current_datetime, replaced here per
 request. The packages come from Tests/Servers/requirements.txt.
 """
@@ -28,7 +36,9 @@ import datetime
 import json
 import sys
 
+import boto3
 import botocore.auth
+import botocore.signers
 from botocore.auth import S3SigV4Auth, S3SigV4QueryAuth, SigV4Auth
 from botocore.awsrequest import AWSRequest
 from botocore.config import Config
@@ -75,12 +85,32 @@ def sign(order):
     return {"headers": [[name, value] for name, value in request.headers.items()], "url": request.url, **seen}
 
 
+def presigned_post(order):
+    date = datetime.datetime.strptime(order["date"], "%Y%m%dT%H%M%SZ")
+    botocore.auth.get_current_datetime = lambda: date
+    botocore.signers.get_current_datetime = lambda: date
+    client = boto3.client(
+        "s3",
+        region_name=order["region"],
+        aws_access_key_id=order["accessKeyID"],
+        aws_secret_access_key=order["secretAccessKey"],
+        aws_session_token=order.get("sessionToken"),
+        # SigV4 everywhere: presigned POST forms default to SigV2's fields otherwise.
+        config=Config(signature_version="s3v4"),
+    )
+    return client.generate_presigned_post(
+        order["bucket"], order["key"], Fields=order.get("fields"), Conditions=order.get("conditions"),
+        ExpiresIn=order.get("expires", 3600),
+    )
+
+
 def main():
     for line in sys.stdin:
         if not line.strip():
             continue
         try:
-            answer = sign(json.loads(line))
+            order = json.loads(line)
+            answer = presigned_post(order) if order.get("signer") == "s3-post" else sign(order)
         except Exception as error:  # the test shows it; the process keeps serving
             answer = {"error": f"{type(error).__name__}: {error}"}
         print(json.dumps(answer), flush=True)

@@ -97,6 +97,78 @@ public actor BotocoreSigner {
         return try JSONDecoder().decode(Answer.self, from: line)
     }
 
+    /// A presigned POST form to ask boto3's `generate_presigned_post` for.
+    public struct PostOrder: Encodable, Sendable {
+        private let signer = "s3-post"
+        public var bucket: String
+        /// The key, `${filename}` and all.
+        public var key: String
+        /// Fields boto3 adds to the form as they are.
+        public var fields: [String: String]
+        /// The conditions, as JSON text (objects and arrays mixed).
+        public var conditions: [ConditionJSON]
+        /// Seconds from `date` to the policy's expiration.
+        public var expires: Int
+        public var accessKeyID: String
+        public var secretAccessKey: String
+        public var sessionToken: String?
+        public var region: String
+        /// `yyyyMMdd'T'HHmmss'Z'`, the signing time.
+        public var date: String
+
+        /// An order; see the script's docstring.
+        public init(
+            bucket: String, key: String, fields: [String: String] = [:], conditions: [ConditionJSON] = [], expires: Int,
+            accessKeyID: String, secretAccessKey: String, sessionToken: String? = nil, region: String, date: String
+        ) {
+            self.bucket = bucket
+            self.key = key
+            self.fields = fields
+            self.conditions = conditions
+            self.expires = expires
+            self.accessKeyID = accessKeyID
+            self.secretAccessKey = secretAccessKey
+            self.sessionToken = sessionToken
+            self.region = region
+            self.date = date
+        }
+    }
+
+    /// One policy condition as boto3 takes it: `{"name": "value"}` or an array of strings and numbers.
+    public enum ConditionJSON: Encodable, Sendable {
+        case object(String, String)
+        case array([String], numbers: [Int64])
+
+        public func encode(to encoder: any Encoder) throws {
+            switch self {
+            case .object(let name, let value):
+                var container = encoder.singleValueContainer()
+                try container.encode([name: value])
+            case .array(let strings, let numbers):
+                var container = encoder.unkeyedContainer()
+                for string in strings { try container.encode(string) }
+                for number in numbers { try container.encode(number) }
+            }
+        }
+    }
+
+    /// What boto3 returned: the URL and the form's fields.
+    public struct PostForm: Decodable, Sendable {
+        public let url: String
+        public let fields: [String: String]
+    }
+
+    /// Asks boto3 for the presigned POST form `order` describes.
+    public func presignedPost(_ order: PostOrder) async throws -> PostForm {
+        let encoded = try JSONEncoder().encode(order)
+        try process.send(line: String(decoding: encoded, as: UTF8.self))
+        let line = Data(try await process.readLine(timeout: .seconds(60)).utf8)
+        if let failure = try? JSONDecoder().decode(Failure.self, from: line) {
+            throw TestHTTPServerError(description: "boto3 could not make the presigned POST of \(order.key): \(failure.error)")
+        }
+        return try JSONDecoder().decode(PostForm.self, from: line)
+    }
+
     /// Ends the child.
     public func stop() {
         process.stop()

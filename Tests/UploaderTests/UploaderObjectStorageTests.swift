@@ -148,6 +148,38 @@ import Testing
         #expect(try await stored("posted/form.bin").sha256 == fixture.sha256)
     }
 
+    @Test func aRefusedPresignedPostExitsFourAndWritesTheStoresAnswer() async throws {
+        let fixture = try UploadFixture(size: 100, name: "refused.bin")
+        defer { fixture.remove() }
+        var form = try JSONSerialization.jsonObject(with: Data(try await boto3("presigned-post", bucket, "posted/${filename}").utf8)) as? [String: Any]
+        var fields = try #require(form?["fields"] as? [String: String])
+        fields["x-amz-signature"] = String(repeating: "0", count: 64)  // moto refuses the policy's signature
+        form?["fields"] = fields
+        let formFile = fixture.folder.appending(path: "form.json")
+        try JSONSerialization.data(withJSONObject: form ?? [:]).write(to: formFile)
+        let output = fixture.folder.appending(path: "answer.xml")
+        let result = try await UploaderProcess.run(["--presigned-post", formFile.path, fixture.file.path, "-o", output.path, "--no-progress"])
+        #expect(result.status == 4, "\(result.standardError)")
+        #expect(result.standardError.contains("403"), "\(result.standardError)")
+        let answer = try String(contentsOf: output, encoding: .utf8)
+        #expect(answer.contains("<Error>") && answer.contains("SignatureDoesNotMatch"), "\(answer)")
+    }
+
+    @Test func outputNamingThePresignedFormIsBadInputAndSendsNothing() async throws {
+        let server = try await RawResponseServer.start { _ in .text("HTTP/1.1 204 No Content") }
+        let fixture = try UploadFixture(size: 100, name: "photo.bin")
+        defer { fixture.remove() }
+        let formFile = fixture.folder.appending(path: "form.json")
+        let form = #"{"url": "\#(server.url(path: "/bucket").absoluteString)", "fields": {"key": "k/${filename}", "policy": "cG9saWN5"}}"#
+        try Data(form.utf8).write(to: formFile)
+        let result = try await UploaderProcess.run(["--presigned-post", formFile.path, fixture.file.path, "-o", formFile.path, "--no-progress"])
+        #expect(result.status == 2, "\(result.standardError)")
+        #expect(result.standardError.contains("is also an input"), "\(result.standardError)")
+        #expect(try String(contentsOf: formFile, encoding: .utf8) == form)
+        #expect(server.requestCount == 0)
+        try await server.stop()
+    }
+
     @Test func theStoresRefusalExitsFourWithItsCode() async throws {
         let fixture = try UploadFixture(size: 10)
         defer { fixture.remove() }
