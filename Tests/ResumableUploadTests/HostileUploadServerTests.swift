@@ -142,11 +142,16 @@ import Testing
 
     @Test("A file rewritten in place with its size and modification time kept is refused on resume (ctime)")
     func rewriteKeepingMtimeIsNoticed() async throws {
-        let (body, fixture) = try Self.fixtureBody(1_000)
+        let fixture = try UploadFixture(size: 1_000)
         defer { fixture.remove() }
-        let request = try HTTPRequestBuilder(.post, URL(string: "http://127.0.0.1:9/files")!).body(body).build()
+        // A stated type: sniffed, the rewritten bytes would change the
+        // Content-Type, which is noticed without any ctime.
+        let type = try #require(MediaType("application/octet-stream"))
+        let creationURL = try #require(URL(string: "http://127.0.0.1:9/files"))
+        let uploadURL = try #require(URL(string: "http://127.0.0.1:9/upload/1"))
+        let request = try HTTPRequestBuilder(.post, creationURL).body(RequestBody.file(at: fixture.file, contentType: type)).build()
         let upload = try ResumableUpload(request, retry: quickRetry(attempts: 1))
-        let state = ResumableUploadState(uploadProtocol: .draft, uploadURL: URL(string: "http://127.0.0.1:9/upload/1")!, offset: 0, body: upload.bodyIdentity, draftVersion: 6)
+        let state = ResumableUploadState(uploadProtocol: .draft, uploadURL: uploadURL, offset: 0, body: upload.bodyIdentity, draftVersion: 6)
 
         var before = stat()
         #expect(stat(fixture.file.path, &before) == 0)
@@ -160,7 +165,7 @@ import Testing
         var times = [timespec(tv_sec: 0, tv_nsec: (1 << 30) - 2), before.st_mtim]
         #expect(utimensat(AT_FDCWD, fixture.file.path, &times, 0) == 0)
 
-        let rebuilt = try HTTPRequestBuilder(.post, URL(string: "http://127.0.0.1:9/files")!).body(RequestBody.file(at: fixture.file)).build()
+        let rebuilt = try HTTPRequestBuilder(.post, creationURL).body(RequestBody.file(at: fixture.file, contentType: type)).build()
         let resumed = try ResumableUpload(rebuilt, retry: quickRetry(attempts: 1))
         let error = await #expect(throws: ResumableUploadError.self) {
             _ = try await resumed.send(with: Self.client, resumingFrom: state)
