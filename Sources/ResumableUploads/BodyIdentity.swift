@@ -22,6 +22,15 @@ public struct BodyIdentity: Codable, Sendable, Hashable {
         public var modificationSeconds: Int64
         /// The nanoseconds of the modification time.
         public var modificationNanoseconds: Int64
+        /// The status change time (`ctime`), seconds since 1970: a file
+        /// rewritten in place whose modification time was set back still
+        /// has a new one. `nil` in a state saved before it was recorded.
+        public var changeSeconds: Int64?
+        /// The nanoseconds of the status change time.
+        public var changeNanoseconds: Int64?
+        /// The file's inode number: a file replaced by another of the same
+        /// name has another. `nil` in a state saved before it was recorded.
+        public var inode: UInt64?
     }
 
     /// The body's length in bytes.
@@ -59,7 +68,10 @@ public struct BodyIdentity: Codable, Sendable, Hashable {
                 pathBytes: Data(file.location.bytes),
                 size: status.size,
                 modificationSeconds: status.modificationTime.seconds,
-                modificationNanoseconds: status.modificationTime.nanoseconds
+                modificationNanoseconds: status.modificationTime.nanoseconds,
+                changeSeconds: status.changeTime.seconds,
+                changeNanoseconds: status.changeTime.nanoseconds,
+                inode: status.fileID.inode
             )
         }
     }
@@ -82,6 +94,13 @@ public struct BodyIdentity: Codable, Sendable, Hashable {
             }
             if saved.modificationSeconds != now.modificationSeconds || saved.modificationNanoseconds != now.modificationNanoseconds {
                 return "\(saved.path) was modified after the upload began"
+            }
+            // Compared only when the saved state recorded them.
+            if let inode = saved.inode, inode != now.inode {
+                return "\(saved.path) was replaced by another file after the upload began"
+            }
+            if let seconds = saved.changeSeconds, seconds != now.changeSeconds || saved.changeNanoseconds != now.changeNanoseconds {
+                return "\(saved.path) was changed after the upload began (its status change time differs)"
             }
         }
         if files.map(\.pathBytes) != current.files.map(\.pathBytes) {

@@ -28,6 +28,14 @@ extension PreparedRequest {
         acceptableStatus: AcceptableStatus = .any
     ) throws(RequestError) -> PreparedRequest {
         var headers = carriedFields
+        // A Location on another origin is another party: it gets no
+        // credentials, as a redirect that leaves the scheme, host and port
+        // would not (the contract's redirect rule; URL credentials travel
+        // as Authorization).
+        if let origin = self.url, !Self.sameOrigin(origin, url) {
+            headers[.authorization] = nil
+            headers[.cookie] = nil
+        }
         for field in fields {
             headers[field.name] = field.value
         }
@@ -35,5 +43,16 @@ extension PreparedRequest {
         if let body { builder = builder.body(body) }
         if let timeout { builder = builder.timeout(timeout) }
         return try builder.build()
+    }
+
+    /// Whether two URLs share a scheme, host and port (the default port
+    /// written or not).
+    static func sameOrigin(_ first: URL, _ second: URL) -> Bool {
+        func origin(_ url: URL) -> (String, String, Int?) {
+            let scheme = url.scheme?.lowercased() ?? ""
+            let defaultPort: Int? = scheme == "https" ? 443 : scheme == "http" ? 80 : nil
+            return (scheme, url.host(percentEncoded: false)?.lowercased() ?? "", url.port ?? defaultPort)
+        }
+        return origin(first) == origin(second)
     }
 }

@@ -116,14 +116,29 @@ public struct ResumableUpload: Sendable {
             let start = state.offset
             let failure: any Error
             do {
-                let response = try await client.send(append) { sent in
+                let head = try await client.stream(append) { sent in
                     progress(UploadProgress(bytesSent: start + sent.bytesSent, totalBytes: identity.length))
                 }
-                if response.status.kind == .successful || response.status.code != 409 && end == identity.length {
-                    // The complete request's answer is the application's: passed
-                    // on as it is, never retried here.
-                    if end == identity.length { return try response.validated(by: request.acceptableStatus) }
-                    state.offset = try UploadOffset.read(from: response.head, length: identity.length)
+                let isCompleting = end == identity.length
+                if isCompleting, head.status.code != 409 {
+                    // The complete request's answer is the application's:
+                    // passed on as it is. Once its head has arrived the
+                    // attempt is final, even if its body then breaks: the
+                    // server may have acted on the complete upload.
+                    let response: Response
+                    do {
+                        response = try await head.collect()
+                    } catch {
+                        throw AnsweredAttemptFailed(error)
+                    }
+                    return try response.validated(by: request.acceptableStatus)
+                }
+                let response = try await head.collect()
+                if response.status.kind == .successful {
+                    // A 2xx must confirm exactly the bytes sent: an offset
+                    // that does not move would loop forever, one that moves
+                    // elsewhere would leave a gap or claim unsent bytes.
+                    state.offset = try UploadOffset.confirmed(by: response.head, start: start, end: end, length: identity.length)
                     failures = 0
                     try await stateChanged(state)
                     continue
@@ -131,6 +146,8 @@ public struct ResumableUpload: Sendable {
                 failure = RequestError(code: .unacceptableStatus, description: "The server answered \(response.status.code) \(response.status.reasonPhrase) to an append at offset \(start)", response: response)
             } catch let error as ResumableUploadError {
                 throw error
+            } catch let error as AnsweredAttemptFailed {
+                throw error.underlying
             } catch {
                 failure = error
             }
@@ -293,4 +310,11 @@ public struct ResumableUpload: Sendable {
     private var versionFields: HTTPFields {
         [.uploadDraftInteropVersion: String(version.rawValue)]
     }
+}
+
+/// A failure after the completing request's response head arrived: thrown
+/// as it is, never answered by asking for the offset and sending again.
+private struct AnsweredAttemptFailed: Error {
+    let underlying: any Error
+    init(_ underlying: any Error) { self.underlying = underlying }
 }

@@ -126,10 +126,10 @@ public struct TusUpload: Sendable {
                     progress(UploadProgress(bytesSent: start + sent.bytesSent, totalBytes: identity.length))
                 }
                 if response.status.kind == .successful {
-                    state.offset = try UploadOffset.read(from: response.head, length: identity.length)
-                    guard state.offset > start || end == start else {
-                        throw ResumableUploadError.invalidResponse("the server took a chunk at offset \(start) and still holds \(state.offset) bytes")
-                    }
+                    // tus 1.0: the new offset MUST be the old one plus the
+                    // bytes this PATCH carried. Fewer would leave a gap the
+                    // client never fills; more, bytes it never sent.
+                    state.offset = try UploadOffset.confirmed(by: response.head, start: start, end: end, length: identity.length)
                     last = response
                     failures = 0
                     try await stateChanged(state)

@@ -21,4 +21,18 @@ enum UploadOffset {
         }
         return offset
     }
+
+    /// The offset a `2xx` to a request that sent the bytes `start..<end`
+    /// reports, which must be exactly `end`: both protocols define the new
+    /// offset as the old one plus the bytes the request carried.
+    ///
+    /// - Throws: ``ResumableUploadError`` (``ResumableUploadError/Code/invalidResponse``)
+    ///   when the field cannot be read or names another offset.
+    static func confirmed(by head: HTTPResponse, start: Int64, end: Int64, length: Int64) throws(ResumableUploadError) -> Int64 {
+        let offset = try read(from: head, length: length)
+        guard offset == end else {
+            throw .invalidResponse("\(head.status.code) to the \(end - start) bytes sent at offset \(start) reports Upload-Offset \(offset), not \(end)")
+        }
+        return offset
+    }
 }

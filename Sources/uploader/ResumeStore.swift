@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 import SystemPackage
 import UploaderItems
@@ -7,16 +8,27 @@ import UploaderItems
 /// method, URL, items and the options that shape the body), under
 /// `--state-dir`, else `$XDG_STATE_HOME/uploader`, else
 /// `~/.local/state/uploader` (the XDG base directory layout).
+///
+/// The command itself is never written: it may hold a URL's password, an
+/// `Authorization` or API-key header, an SSE-C key. The file keeps its
+/// SHA-256 digest, enough to tell it belongs to this command, and the state
+/// (upload URL, boundary, files' identities). Files are created 0600 and
+/// folders 0700: the upload URL alone may let its holder append to the upload.
 struct ResumeStore<State: Codable> {
-    /// What is saved: the state, and the command it belongs to, compared on
-    /// load so that two commands whose digests collide never share a state.
+    /// What is saved: the state, and the digest of the command it belongs
+    /// to, compared on load.
     struct Record: Codable {
-        var command: String
+        var commandDigest: String
         var state: State
     }
 
     let file: URL
-    let command: String
+    /// The SHA-256 of the command's canonical text, in hex.
+    let commandDigest: String
+    /// Whether the folder is the default one, which this tool owns and
+    /// tightens to 0700 if an earlier version left it readable by others;
+    /// a `--state-dir` the user gave keeps the mode they chose.
+    private let ownsFolder: Bool
 
     /// The store for `command` (its canonical text) in `directory`, or in
     /// the default directory when `nil`.
@@ -31,40 +43,62 @@ struct ResumeStore<State: Codable> {
             let home = environment["HOME"].map { URL(filePath: $0) } ?? FileManager.default.homeDirectoryForCurrentUser
             folder = home.appending(path: ".local/state/uploader")
         }
-        self.command = command
-        self.file = folder.appending(path: "\(Self.digest(command)).json")
+        ownsFolder = directory == nil
+        commandDigest = Self.digest(command)
+        file = folder.appending(path: "\(commandDigest).json")
     }
 
     /// The state saved for this command, if any.
     ///
     /// - Throws: an ``InputError`` when the file exists but cannot be read
-    ///   as a state (nothing is sent; the message names the file).
+    ///   or is not a state (nothing is sent; the message names the file). An
+    ///   unreadable state is not "no state": starting afresh would abandon
+    ///   the upload it describes.
     func load() throws(InputError) -> State? {
-        guard let data = try? Data(contentsOf: file) else { return nil }
+        let data: Data
+        do {
+            data = try Data(contentsOf: file)
+        } catch {
+            var info = stat()
+            if lstat(file.path, &info) != 0, errno == ENOENT || errno == ENOTDIR { return nil }
+            let reason = Self.reason(error)
+            throw InputError(.unusableFile, "the resume state \(file.path) cannot be read (\(reason)); make it readable to continue the upload, or delete it to start afresh")
+        }
         guard let record = try? JSONDecoder().decode(Record.self, from: data) else {
             throw InputError(.unusableFile, "the resume state \(file.path) cannot be read; delete it to start the upload afresh")
         }
-        return record.command == command ? record.state : nil
+        return record.commandDigest == commandDigest ? record.state : nil
     }
 
-    /// Saves `state`, replacing the file in one step (written beside it,
-    /// flushed, then renamed) so a crash leaves the old state or the new one.
+    /// Saves `state`, replacing the file in one step (written beside it
+    /// under a name no other run uses, flushed, then renamed) so a crash
+    /// leaves the old state or the new one, and two runs never write into
+    /// one temporary file. The temporary file is removed when a step fails.
     func save(_ state: State) throws {
-        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let folder = file.deletingLastPathComponent()
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        if ownsFolder { tightenFolder(folder) }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        let data = try encoder.encode(Record(command: command, state: state))
-        let temporary = file.appendingPathExtension("partial")
+        let data = try encoder.encode(Record(commandDigest: commandDigest, state: state))
+        let temporary = folder.appending(path: ".\(file.lastPathComponent).\(getpid()).\(UInt64.random(in: 0 ... .max)).partial")
         // A descriptor rather than FileHandle, which on Linux would link the
-        // whole of Foundation (see `ConditionLock` in HTTPBody).
+        // whole of Foundation (see `ConditionLock` in HTTPBody). Exclusive:
+        // the name is this writer's alone.
         let handle = try FileDescriptor.open(
-            FilePath(temporary.path), .writeOnly, options: [.create, .truncate], permissions: FilePermissions(rawValue: 0o666)
+            FilePath(temporary.path), .writeOnly, options: [.create, .exclusiveCreate], permissions: FilePermissions(rawValue: 0o600)
         )
-        try handle.closeAfter {
-            _ = try data.withUnsafeBytes { try handle.writeAll($0) }
-            guard fsync(handle.rawValue) == 0 else { throw Errno(rawValue: errno) }
+        do {
+            try handle.closeAfter {
+                _ = try data.withUnsafeBytes { try handle.writeAll($0) }
+                guard fsync(handle.rawValue) == 0 else { throw Errno(rawValue: errno) }
+            }
+            guard rename(temporary.path, file.path) == 0 else { throw Errno(rawValue: errno) }
+        } catch {
+            // A full disk must not leave empty or half-written files behind.
+            unlink(temporary.path)
+            throw error
         }
-        guard rename(temporary.path, file.path) == 0 else { throw Errno(rawValue: errno) }
     }
 
     /// Deletes the state, once the upload is complete.
@@ -72,15 +106,27 @@ struct ResumeStore<State: Codable> {
         try? FileManager.default.removeItem(at: file)
     }
 
-    /// FNV-1a, 64 bits, in hex: a stable file name for the command (not a
-    /// secret; the command itself is checked on load).
-    static func digest(_ text: String) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in text.utf8 {
-            hash ^= UInt64(byte)
-            hash &*= 0x0100_0000_01b3
+    /// Takes group and other permissions off the default folder.
+    private func tightenFolder(_ folder: URL) {
+        var info = stat()
+        guard stat(folder.path, &info) == 0, info.st_uid == getuid(), info.st_mode & 0o077 != 0 else { return }
+        chmod(folder.path, 0o700)
+    }
+
+    /// Why a file could not be read, in the system's words.
+    private static func reason(_ error: any Error) -> String {
+        if let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
+            return String(cString: strerror(Int32(underlying.code)))
         }
-        let hex = String(hash, radix: 16)
-        return String(repeating: "0", count: 16 - hex.count) + hex
+        return error.localizedDescription
+    }
+
+    /// SHA-256 in hex: the state file's name and the check that a state
+    /// belongs to the command, without the command's secrets.
+    static func digest(_ text: String) -> String {
+        SHA256.hash(data: Array(text.utf8)).map { byte in
+            let hex = String(byte, radix: 16)
+            return byte < 16 ? "0" + hex : hex
+        }.joined()
     }
 }

@@ -6,6 +6,7 @@ import HTTPTypes
 import RequestBuilder
 import RequestBuilderAsyncHTTPClient
 import ResumableUploads
+import SystemPackage
 import UploaderItems
 
 /// `--resumable` and `--tus` (contract, "Resumable uploads (version 3)"):
@@ -129,8 +130,11 @@ extension UploaderOptions {
         guard let file else {
             throw InputError(.conflictingInput, "--tus uploads one file item (name@path); none was given")
         }
-        let body = try RequestBody.file(at: URL(filePath: file.source.path), contentType: file.source.type.flatMap(MediaType.init))
-        let filename = file.source.filename ?? URL(filePath: file.source.path).lastPathComponent
+        // The path as the argument's bytes: a name that is not UTF-8 is
+        // found as it is, as for a multipart part (a String path would not).
+        let path = FilePath(argument: file.source.path)
+        let body = try RequestBody.file(atPath: path, contentType: file.source.type.flatMap(MediaType.init))
+        let filename = file.source.filename ?? path.lastComponent?.string ?? ""
         let fileFields = [("filename", filename), ("filetype", body.contentType?.description ?? "application/octet-stream")]
         metadata.removeAll { pair in fileFields.contains { $0.0 == pair.key } }
         guard let url = request.url else {

@@ -15,6 +15,15 @@ package struct FileStatus: Sendable {
     /// since 1970: with the size, what tells a file was rewritten.
     package let modificationTime: (seconds: Int64, nanoseconds: Int64)
 
+    /// When the file's status last changed (a write, chmod or rename), as
+    /// seconds and nanoseconds since 1970: unlike the modification time, it
+    /// cannot be set back by `touch -d` or a copy that keeps times.
+    package let changeTime: (seconds: Int64, nanoseconds: Int64)
+
+    /// The file's device and inode: a file replaced by another of the same
+    /// name (an editor's save, `mv`) has another.
+    package let fileID: (device: UInt64, inode: UInt64)
+
     /// Looks the file up; fails if it is missing, unreadable or not a regular file.
     package init(_ location: FileLocation) throws(RequestBodyError) {
         let path = location.description
@@ -30,8 +39,11 @@ package struct FileStatus: Sendable {
         size = Int64(info.st_size)
         #if canImport(Darwin)
         modificationTime = (Int64(info.st_mtimespec.tv_sec), Int64(info.st_mtimespec.tv_nsec))
+        changeTime = (Int64(info.st_ctimespec.tv_sec), Int64(info.st_ctimespec.tv_nsec))
         #else
         modificationTime = (Int64(info.st_mtim.tv_sec), Int64(info.st_mtim.tv_nsec))
+        changeTime = (Int64(info.st_ctim.tv_sec), Int64(info.st_ctim.tv_nsec))
         #endif
+        fileID = (UInt64(info.st_dev), UInt64(info.st_ino))
     }
 }
