@@ -4,6 +4,7 @@ import HTTPBody
 import HTTPTypes
 import ObjectStorage
 import RequestBuilder
+import SystemPackage
 import UploaderItems
 
 /// One `uploader s3://BUCKET/KEY FILE` command, read and checked: where the
@@ -44,7 +45,8 @@ struct ObjectUploadJob {
         headerFields = try Self.headerFields(commandLine.headers)
         let contentType = headerFields[.contentType].flatMap(MediaType.init)
         do {
-            body = try RequestBody.file(at: URL(filePath: path), contentType: contentType)
+            // From argv's bytes: a name that is not UTF-8 is still the file it names.
+            body = try RequestBody.file(atPath: FilePath(argument: path), contentType: contentType)
         } catch {
             throw InputError(.unusableFile, "'\(path.echoed)': \(error.description)")
         }
@@ -93,7 +95,7 @@ struct ObjectUploadJob {
         var text = text
         if text.lowercased().hasPrefix("s3://") { text = "s3://" + text.dropFirst(5) }
         if !text.dropFirst(5).contains("/" as Character) { text += "/" }
-        if text.hasSuffix("/") { text += URL(filePath: filePath).lastPathComponent }
+        if text.hasSuffix("/") { text += FilePath(argument: filePath).lastComponent?.string ?? "" }
         do {
             return try S3Location(text)
         } catch {

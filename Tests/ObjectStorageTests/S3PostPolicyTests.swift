@@ -109,7 +109,7 @@ import Testing
     /// after putting the file's name in.
     @Test(arguments: ["avatars/${filename}", "avatars/fixed.png"])
     func writesTheConditionsBotocoreWrites(_ key: String) async throws {
-        let oracle = try BotocoreSigner()
+        let oracle = try await BotocoreSigner()
         let date = Date(timeIntervalSince1970: 1_795_000_000)
         let credentials = AWSCredentials(accessKeyID: "AKIDEXAMPLE", secretAccessKey: "secret", sessionToken: "token")
         let signer = SigV4Signer(credentials: credentials, region: "eu-west-1")
