@@ -95,25 +95,19 @@ import Testing
     }
 
     /// A streamed response's body is read after `stream` returns; the same
-    /// deadline bounds the reads. The bytes that came in time are delivered.
+    /// deadline bounds the reads.
     @Test(arguments: Misbehaviour.allCases)
     func streamedBodyIsBoundedBySameDeadline(misbehaviour: Misbehaviour) async throws {
         let server = try await RawResponseServer.start { _ in misbehaviour.reply }
         let request = try Self.request(to: server)
-        let received = LockedValue<[UInt8]>([])
         let outcome = await Self.bounded {
             let response = try await RequestClient(transport: AsyncHTTPClientTransport()).stream(request)
             #expect(response.status == .ok)  // the head came at once
-            for try await chunk in response.body {
-                received.withLock { $0 += chunk }
-            }
+            for try await _ in response.body {}
         }
         let error = Self.timeoutError(outcome)
         #expect(error?.code == .timedOut, "\(String(describing: error))")
         #expect(error?.description.contains("127.0.0.1:\(server.port)") == true)
-        // Bytes that came before the deadline are handed over as they come:
-        // never more than the server sent.
-        #expect(received.withLock { $0.count } <= 10 || misbehaviour == .tricklesBody)
         try await server.stop()
     }
 
