@@ -35,6 +35,11 @@ public struct S3Client: Sendable {
     /// each part of the multipart uploads this client begins (a resumed
     /// upload keeps the one it began with). CRC-32 by default, as the AWS SDKs send.
     public var checksumAlgorithm: S3ChecksumAlgorithm = .crc32
+    /// How long each request may take, the whole exchange (see
+    /// `PreparedRequest.timeout`); `nil`, the default, for no limit. Set on
+    /// every request this client builds or sends that has none of its own,
+    /// the steps of an ``S3MultipartUpload`` included.
+    public var timeout: Duration?
 
     /// The largest error or listing body read into memory.
     static let maximumAnswerSize = 8 * 1024 * 1024
@@ -65,7 +70,8 @@ public struct S3Client: Sendable {
     ///
     /// - Throws: ``S3Error`` when the endpoint and names make no URL.
     public func request(_ method: HTTPRequest.Method, bucket: String, key: String?) throws(S3Error) -> HTTPRequestBuilder {
-        HTTPRequestBuilder(method, try endpoint.url(bucket: bucket, key: key))
+        let builder = HTTPRequestBuilder(method, try endpoint.url(bucket: bucket, key: key))
+        return timeout.map { builder.timeout($0) } ?? builder
     }
 
     /// Uploads `body` as the object at `location` in one `PUT`.
@@ -147,6 +153,7 @@ public struct S3Client: Sendable {
     ) async throws -> Response {
         var request = request
         request.acceptableStatus = .any
+        request.timeout = request.timeout ?? timeout
         var attempt = 1
         while true {
             let response = try await client.send(request, maximumBodySize: Self.maximumAnswerSize, progress: progress)

@@ -27,7 +27,10 @@ public struct RequestError: Error, Sendable, CustomStringConvertible {
         public static let decoding = Code(.decoding)
         /// The task sending the request was cancelled.
         public static let cancelled = Code(.cancelled)
-        /// No response arrived within the request's timeout.
+        /// The exchange did not finish within the request's timeout, which
+        /// bounds it whole: connecting, sending the body, and receiving the
+        /// head and the whole body (a body read as a stream fails with it
+        /// when the time runs out while it is read).
         public static let timedOut = Code(.timedOut)
 
         /// The code's name, such as the static member's.

@@ -17,6 +17,11 @@ public import RequestBuilder
 /// Upload progress counts the bytes handed to the connection. Cancelling the
 /// calling task closes the request.
 ///
+/// A request's `timeout` bounds the whole exchange: connecting, sending the
+/// body, the response head and the response body. The body of the returned
+/// `StreamedResponse` is bounded by the same deadline: a read after it has
+/// passed fails with `RequestError.Code.timedOut` and closes the connection.
+///
 /// With any client and any event-loop group, the transport hands over the
 /// next chunk only once the client's loops have taken the last, so an upload
 /// holds at most two chunks (1 MiB by default) however fast its source is.
@@ -65,9 +70,12 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
             )
             outgoing.body = .stream(chunks, length: body.length.map { .known($0) } ?? .unknown)
         }
-        let deadline = request.timeout.map { NIODeadline.now() + TimeAmount(saturating: $0) } ?? .distantFuture
+        // AsyncHTTPClient's deadline ends with the head; the response body
+        // is bounded by the same instant as it is read (ResponseChunks).
+        let deadline = RequestDeadline(request)
+        let headDeadline = request.timeout.map { NIODeadline.now() + TimeAmount(saturating: $0) } ?? .distantFuture
         do {
-            let response = try await client.execute(outgoing, deadline: deadline)
+            let response = try await client.execute(outgoing, deadline: headDeadline)
             var fields = HTTPFields()
             for (name, value) in response.headers {
                 if let fieldName = HTTPField.Name(name) { fields.append(HTTPField(name: fieldName, value: value)) }
@@ -75,7 +83,7 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
             let status = HTTPResponse.Status(code: Int(response.status.code), reasonPhrase: response.status.reasonPhrase)
             return StreamedResponse(
                 head: HTTPResponse(status: status, headerFields: fields),
-                body: ResponseBody(ResponseChunks(body: response.body, request: request))
+                body: ResponseBody(ResponseChunks(body: response.body, request: request, deadline: deadline))
             )
         } catch {
             throw Self.requestError(for: error, request: request)
@@ -99,8 +107,11 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
             switch error {
             case .cancelled:
                 return .cancelled(request)
-            case .deadlineExceeded, .readTimeout, .writeTimeout, .connectTimeout:
+            case .deadlineExceeded:
                 return .timedOut(request, after: request.timeout, underlying: error)
+            case .readTimeout, .writeTimeout, .connectTimeout:
+                // The client's own limits, not the request's timeout.
+                return .timedOut(request, after: nil, underlying: error)
             default:
                 return .transport(request, "\(error)", underlying: error)
             }

@@ -79,7 +79,22 @@ public final class URLSessionTransport: HTTPTransport {
     /// The response body arrives whole: URLSession's delegate API offers no
     /// back-pressure on Linux, so the body is gathered in memory before this
     /// returns, and the stream hands it over in one chunk.
+    ///
+    /// The request's `timeout` bounds all of it, preparing the body
+    /// included: URLSession's `timeoutInterval` alone only limits the time
+    /// between two bytes, so a server sending one byte a second would never
+    /// be stopped. Past it the task is cancelled and the call throws
+    /// `RequestError.Code.timedOut`.
     public func stream(
+        _ request: PreparedRequest,
+        progress: @escaping @Sendable (UploadProgress) -> Void
+    ) async throws -> StreamedResponse {
+        guard let deadline = RequestDeadline(request) else { return try await exchange(request, progress: progress) }
+        return try await deadline.run { try await self.exchange(request, progress: progress) }
+    }
+
+    /// One exchange, without the whole-exchange deadline.
+    private func exchange(
         _ request: PreparedRequest,
         progress: @escaping @Sendable (UploadProgress) -> Void
     ) async throws -> StreamedResponse {

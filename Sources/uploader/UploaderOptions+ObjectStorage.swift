@@ -90,10 +90,11 @@ extension UploaderOptions {
         let bar = progress ?? standardError.isTerminal ? ProgressBar() : nil
         let retries = retry ?? Self.defaultResumes
         let policy = retryPolicy(retries: retries, explainsWaits: verbose || standardError.isTerminal, bar: bar)
-        let s3 = S3Client(
+        var s3 = S3Client(
             endpoint: job.endpoint, credentials: job.credentials,
             transport: AsyncHTTPClientTransport(client: httpClient), retry: policy
         )
+        s3.timeout = timeout.map { .seconds($0) }  // every request of the upload
         let status: ExitStatus
         if dryRun {
             status = await writeDryRun(of: job, with: s3, to: destination)

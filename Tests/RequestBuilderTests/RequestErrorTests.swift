@@ -17,10 +17,10 @@ import Testing
     }
 
     @Test(arguments: [
-        (Duration.microseconds(100), "no response within 0.0001 seconds"),
-        (.seconds(1), "no response within 1 second"),
-        (.milliseconds(1500), "no response within 1.5 seconds"),
-        (.seconds(30), "no response within 30 seconds"),
+        (Duration.microseconds(100), "timed out after 0.0001 seconds"),
+        (.seconds(1), "timed out after 1 second"),
+        (.milliseconds(1500), "timed out after 1.5 seconds"),
+        (.seconds(30), "timed out after 30 seconds"),
     ])
     func timeoutMessageGivesTheExactLimit(timeout: Duration, message: String) throws {
         let request = try PreparedRequest(head: HTTPRequest(method: .get, scheme: "http", authority: "example.com", path: "/"))

@@ -21,6 +21,12 @@ public final class RawResponseServer: Sendable {
         case repeating(head: String, chunk: [UInt8], count: Int?)
         /// Nothing for this long, then these bytes and close.
         case delayed(Duration, [UInt8])
+        /// These bytes, then nothing, the connection held open until the
+        /// client closes it: a server that stalls mid-answer.
+        case stalling([UInt8])
+        /// A head, then one byte of `byte` every `interval`, forever, until
+        /// the client closes the connection: a body that trickles.
+        case trickling(head: String, byte: UInt8, interval: Duration)
 
         /// A status line, header lines and a body, CRLF added, with
         /// `Connection: close` (the server closes after each reply).
@@ -133,9 +139,26 @@ private final class RawReplyHandler: ChannelInboundHandler {
             context.eventLoop.assumeIsolated().scheduleTask(in: .nanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)) {
                 self.send(.bytes(bytes), context: context)
             }
+        case .stalling(let bytes):
+            context.writeAndFlush(wrapOutboundOut(ByteBuffer(bytes: bytes)), promise: nil)
+        case .trickling(let head, let byte, let interval):
+            context.writeAndFlush(wrapOutboundOut(ByteBuffer(string: head)), promise: nil)
+            trickle(byte, every: interval, context: context)
         case .repeating(let head, let chunk, let count):
             context.write(wrapOutboundOut(ByteBuffer(string: head)), promise: nil)
             writeChunks(ByteBuffer(bytes: chunk), left: count, context: context)
+        }
+    }
+
+    /// Writes `byte` after `interval`, and again, while the connection is open.
+    private func trickle(_ byte: UInt8, every interval: Duration, context: ChannelHandlerContext) {
+        let (seconds, attoseconds) = interval.components
+        context.eventLoop.assumeIsolated().scheduleTask(in: .nanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)) {
+            guard context.channel.isActive else { return }
+            context.writeAndFlush(self.wrapOutboundOut(ByteBuffer(bytes: [byte]))).assumeIsolated().whenComplete { result in
+                guard case .success = result else { return }
+                self.trickle(byte, every: interval, context: context)
+            }
         }
     }
 

@@ -20,7 +20,12 @@ public struct PreparedRequest: Sendable {
     public var head: HTTPRequest
     /// The body, if the request has one.
     public let body: RequestBody?
-    /// How long one attempt may take, or `nil` for the transport's default.
+    /// How long one attempt may take, or `nil` for no limit but the
+    /// transport's connect timeout. It bounds the whole exchange, as curl's
+    /// `--max-time` does: connecting, sending the body, receiving the head
+    /// and reading the whole response body, also the body of a
+    /// ``StreamedResponse`` read after the head has been returned (a read
+    /// past the limit fails with ``RequestError/Code/timedOut``).
     public var timeout: Duration?
     /// The response statuses that count as success.
     public var acceptableStatus: AcceptableStatus

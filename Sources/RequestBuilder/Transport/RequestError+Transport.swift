@@ -12,12 +12,15 @@ extension RequestError {
         RequestError(code: .body, description: "\(request.describedTarget): the body could not be sent: \(what)", underlying: underlying)
     }
 
-    /// No response within the timeout.
+    /// The attempt ran past `timeout`, which bounds the whole exchange
+    /// (connecting, sending the body, receiving the head and the whole
+    /// response body); with `timeout` nil, a narrower limit such as the
+    /// connect timeout ran out before any response.
     public static func timedOut(_ request: PreparedRequest, after timeout: Duration?, underlying: (any Error)? = nil) -> RequestError {
-        let limit = timeout.map { " within \($0.secondsDescription)" } ?? ""
+        let what = timeout.map { "timed out after \($0.secondsDescription)" } ?? "no response"
         return RequestError(
             code: .timedOut,
-            description: "\(request.describedTarget): no response\(limit)",
+            description: "\(request.describedTarget): \(what)",
             underlying: underlying
         )
     }
