@@ -11,6 +11,12 @@ import Darwin
 /// thrown one) when it cannot create the loop's descriptors, and a socket or
 /// resolver file refused later shows as a false "DNS error".
 enum DescriptorBudget {
+    #if canImport(Glibc)
+    private static let resource = __rlimit_resource_t(RLIMIT_NOFILE.rawValue)
+    #else
+    private static let resource = RLIMIT_NOFILE
+    #endif
+
     /// The event loop (epoll, eventfd, timerfd), the resolver's files while
     /// it looks a name up, the file being sent and `-o`, with room to spare.
     static let baseline = 10
@@ -28,7 +34,7 @@ enum DescriptorBudget {
             guard descriptor >= 0 else {
                 guard errno == EMFILE || errno == ENFILE else { return nil }
                 var limit = rlimit()
-                let shown = getrlimit(RLIMIT_NOFILE, &limit) == 0 ? " (the limit is \(limit.rlim_cur), 'ulimit -n')" : ""
+                let shown = getrlimit(resource, &limit) == 0 ? " (the limit is \(limit.rlim_cur), 'ulimit -n')" : ""
                 return "too many open files\(shown): the upload needs \(needed) more than are open; raise the limit and run it again"
             }
             opened.append(descriptor)

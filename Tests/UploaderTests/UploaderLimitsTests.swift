@@ -13,7 +13,7 @@ import Testing
     ])
     func tooFewDescriptorsIsOneLineAndExitThree(limit: String, arguments: String) async throws {
         let result = try await UploaderProcess.runShell(
-            "\(limit); AWS_ACCESS_KEY_ID=a AWS_SECRET_ACCESS_KEY=b \"$UPLOADER\" \(arguments); echo \"exit $?\" >&2",
+            "(\(limit); AWS_ACCESS_KEY_ID=a AWS_SECRET_ACCESS_KEY=b exec \"$UPLOADER\" \(arguments)); echo \"exit $?\" >&2",
             currentDirectory: TestPackage.root
         )
         let lines = result.standardError.split(separator: "\n")

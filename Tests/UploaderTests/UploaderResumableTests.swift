@@ -106,7 +106,7 @@ import Testing
             #expect(shown.contains("POST /"), "\(shown)")
             if kind == .tus { #expect(shown.contains("PATCH /"), "\(shown)") }
             let requests = shown.components(separatedBy: " HTTP/1.1\r\n").count - 1
-            let responses = shown.components(separatedBy: "\nHTTP/1.1 ").count - 1 + (shown.hasPrefix("HTTP/1.1 ") ? 1 : 0)
+            let responses = shown.components(separatedBy: "\r\n\r\nHTTP/1.1 ").count - 1
             #expect(requests >= 2 && responses == requests, "\(requests) requests, \(responses) responses: \(shown.replacingOccurrences(of: "\r", with: ""))")
         }
     }
