@@ -155,7 +155,8 @@ struct Uploader: ParsableCommand {
             Foundation.exit(ExitStatus.badInput.rawValue)
         }
         if !options.dryRun {
-            let connections = UploaderOptions.isObjectStorageTarget(commandLine) ? options.concurrency ?? 4 : 1
+            // An out-of-range --concurrency is reported as bad input later.
+            let connections = UploaderOptions.isObjectStorageTarget(commandLine) ? min(max(options.concurrency ?? 4, 1), 64) : 1
             if let message = DescriptorBudget.shortfall(connections: connections) {
                 UploaderOptions.report(message)
                 Foundation.exit(ExitStatus.networkFailure.rawValue)
