@@ -154,6 +154,14 @@ struct Uploader: ParsableCommand {
             UploaderOptions.report(message(for: error).echoed + hint)
             Foundation.exit(ExitStatus.badInput.rawValue)
         }
+        if !options.dryRun {
+            // An out-of-range --concurrency is reported as bad input later.
+            let connections = UploaderOptions.isObjectStorageTarget(commandLine) ? min(max(options.concurrency ?? 4, 1), 64) : 1
+            if let message = DescriptorBudget.shortfall(connections: connections) {
+                UploaderOptions.report(message)
+                Foundation.exit(ExitStatus.networkFailure.rawValue)
+            }
+        }
         Task.detached {
             let status = await options.execute(commandLine)
             Foundation.exit(status.rawValue)

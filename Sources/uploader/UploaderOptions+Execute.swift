@@ -115,11 +115,7 @@ extension UploaderOptions {
         if let retry, retry > 0 {
             middleware.append(retryPolicy(retries: retry, explainsWaits: explainsWaits, bar: bar))
         }
-        let requestClient = RequestClient(transport: AsyncHTTPClientTransport(client: client), middleware: middleware)
-
-        if verbose {
-            standardError.writeText(String(decoding: request.raw().head, as: UTF8.self))
-        }
+        let requestClient = RequestClient(transport: transport(client), middleware: middleware)
         Interruption.shared.watch(bar)
 
         let response: StreamedResponse
@@ -134,7 +130,7 @@ extension UploaderOptions {
             return .networkFailure
         }
 
-        if verbose || printResponseHeaders {
+        if printsFinalHead {
             standardError.writeText(Self.describeHead(of: response.head))
         }
         // The head is in: only now is -o created or truncated (as curl does).

@@ -92,7 +92,7 @@ extension UploaderOptions {
         let policy = retryPolicy(retries: retries, explainsWaits: verbose || standardError.isTerminal, bar: bar)
         var s3 = S3Client(
             endpoint: job.endpoint, credentials: job.credentials,
-            transport: AsyncHTTPClientTransport(client: httpClient), retry: policy
+            transport: transport(httpClient), retry: policy
         )
         s3.timeout = timeout.map { .seconds($0) }  // every request of the upload
         let status: ExitStatus
@@ -128,7 +128,7 @@ extension UploaderOptions {
             bar?.finish()
             return job.report(error)
         }
-        if verbose || printResponseHeaders {
+        if printsFinalHead {
             OutputFile.standardError.writeText(Self.describeHead(of: response.head))
         }
         do {

@@ -162,7 +162,7 @@ extension UploaderOptions {
         let standardError = OutputFile.standardError
         let bar = progress ?? standardError.isTerminal ? ProgressBar() : nil
         let upload = upload.explainingWaits(verbose || standardError.isTerminal, bar: bar, retries: resumes)
-        let requestClient = RequestClient(transport: AsyncHTTPClientTransport(client: client))
+        let requestClient = RequestClient(transport: transport(client))
         Interruption.shared.watch(bar)
         let outcome: ResumableSend.Outcome
         do {
@@ -207,7 +207,7 @@ extension UploaderOptions {
         }
         store.delete()
         let response = outcome.response
-        if verbose || printResponseHeaders {
+        if printsFinalHead {
             standardError.writeText(Self.describeHead(of: response.head))
         }
         do {

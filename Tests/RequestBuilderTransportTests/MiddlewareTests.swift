@@ -209,6 +209,65 @@ import Testing
         #expect(text.contains("POST https://api.example.com/notes received 4 bytes"))
     }
 
+    /// The default set covers API keys and signed-URL secrets as well as
+    /// `Authorization` and cookies, in header fields and the query, whatever
+    /// the case of their names (issue 25.4).
+    @Test func redactsTheDefaultSetInHeadersAndQueryInAnyCase() async throws {
+        let lines = LockedBox<[String]>([])
+        let logger = Logger(label: "test") { _ in CapturingLogHandler(lines: lines) }
+        let stub = StubTransport(fallback: .status(.ok, headerFields: [.setCookie: "id=secret-set-cookie"]))
+        let client = RequestClient(transport: stub, middleware: [.logging(to: logger)])
+        var request = try PreparedRequest(head: HTTPRequest(
+            method: .get, scheme: "https", authority: "api.example.com",
+            path: "/notes?API_KEY=secret-1&Token=secret-2&page=3&x-amz-signature=secret-3&access%5Ftoken=secret-4"
+        ))
+        request.head.headerFields[HTTPField.Name("x-api-key")!] = "secret-api-key"
+        request.head.headerFields[HTTPField.Name("X-AMZ-Security-Token")!] = "secret-session"
+        _ = try await client.send(request)
+        let text = lines.value.joined(separator: "\n")
+        #expect(!text.contains("secret"), "\(text)")
+        #expect(text.contains("GET https://api.example.com/notes?API_KEY=<redacted>&Token=<redacted>&page=3&x-amz-signature=<redacted>&access%5Ftoken=<redacted> -> 200"), "\(text)")
+        #expect(text.contains("x-api-key: <redacted>") && text.contains("X-AMZ-Security-Token: <redacted>"))
+        #expect(text.contains("Set-Cookie: <redacted>"))
+    }
+
+    /// A redaction of one's own: the names given are hidden, in any case,
+    /// and nothing else is.
+    @Test func redactsTheNamesItIsGiven() async throws {
+        let lines = LockedBox<[String]>([])
+        let logger = Logger(label: "test") { _ in CapturingLogHandler(lines: lines) }
+        var redaction = LoggingMiddleware.Redaction.default
+        redaction.headerNames.insert("X-Session")
+        redaction.queryParameterNames.insert("SIG")
+        redaction.headerNames.remove("authorization")
+        let client = RequestClient(transport: StubTransport(fallback: .status(.ok)), middleware: [.logging(to: logger, redaction: redaction)])
+        var request = try PreparedRequest(head: HTTPRequest(method: .get, scheme: "https", authority: "api.example.com", path: "/a?sig=hidden-1&token=hidden-2"))
+        request.head.headerFields[HTTPField.Name("x-session")!] = "hidden-3"
+        request.head.headerFields[.authorization] = "Bearer shown"
+        _ = try await client.send(request)
+        let text = lines.value.joined(separator: "\n")
+        #expect(!text.contains("hidden"), "\(text)")
+        #expect(text.contains("/a?sig=<redacted>&token=<redacted> -> 200"))
+        #expect(text.contains("Authorization: Bearer shown"))
+        #expect(LoggingMiddleware.Redaction.default.redacts(.authorization))
+        #expect(!LoggingMiddleware.Redaction.default.redacts(.contentType))
+    }
+
+    /// Listed last, as its documentation says, the logging sees the token's
+    /// `401` and the attempt `.bearerToken` made after refreshing it.
+    @Test func loggingListedLastSeesEveryAttemptOfTheBearerToken() async throws {
+        let lines = LockedBox<[String]>([])
+        let logger = Logger(label: "test") { _ in CapturingLogHandler(lines: lines) }
+        let tokens = CredentialStore(credential: "old-token") { "new-token" }
+        let stub = StubTransport([.status(.unauthorized), .status(.ok)])
+        let client = RequestClient(transport: stub, middleware: [.bearerToken(tokens), .logging(to: logger)])
+        _ = try await client.send(try Self.request())
+        let heads = lines.value.filter { $0.contains(" -> ") }
+        #expect(heads.count == 2, "\(lines.value)")
+        #expect(heads.first?.contains("-> 401") == true && heads.last?.contains("-> 200") == true)
+        #expect(!lines.value.joined().contains("-token"), "\(lines.value)")
+    }
+
     /// Each outcome's line at the level that matches it, defaults and chosen levels alike.
     @Test(arguments: [
         (HTTPResponse.Status.ok, Logger.Level.info, Logger.Level.debug),

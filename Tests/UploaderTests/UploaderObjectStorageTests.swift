@@ -79,6 +79,24 @@ import Testing
         #expect(object.contentType?.hasPrefix("text/plain") == true, "\(object.contentType ?? "none")")
     }
 
+    /// `-v` shows each request of a multipart upload, signature redacted (issue 24.14).
+    @Test func verboseShowsEveryRequestOfAMultipartUpload() async throws {
+        let fixture = try UploadFixture(size: 5 * 1024 * 1024 + 99)
+        defer { fixture.remove() }
+        let result = try await upload([
+            "-v", "s3://\(bucket)/verbose.bin", fixture.file.path, "--part-size", "5M", "--multipart-threshold", "5M",
+            "--state-dir", fixture.folder.appending(path: "state").path,
+        ])
+        #expect(result.status == 0, "\(result.standardError)")
+        let shown = result.standardError
+        #expect(shown.contains("POST /\(bucket)/verbose.bin?uploads"), "\(shown)")
+        #expect(shown.components(separatedBy: "PUT /\(bucket)/verbose.bin?partNumber=").count == 3, "\(shown)")
+        #expect(shown.contains("POST /\(bucket)/verbose.bin?uploadId="), "\(shown)")
+        #expect(shown.contains("Authorization: <redacted>\r\n"))
+        #expect(!shown.contains("Signature="), "\(shown)")
+        #expect(shown.components(separatedBy: "HTTP/1.1 200 OK\r\n").count == 5, "\(shown)")
+    }
+
     @Test func aLargeFileGoesAsParallelPartsAndPrintsTheResult() async throws {
         let fixture = try UploadFixture(size: 5 * 1024 * 1024 * 3 + 99)
         defer { fixture.remove() }

@@ -91,6 +91,26 @@ import Testing
         return arguments
     }
 
+    /// `-v` shows every request and response head of the upload (issue 24.14).
+    @Test(arguments: UploadProtocol.allCases)
+    func verboseShowsEveryHead(kind: UploadProtocol) async throws {
+        let fixture = try UploadFixture(size: 64 * 1024, name: "video.bin")
+        defer { fixture.remove() }
+        try await Self.withServer(kind) { url, _, _ in
+            let arguments = Self.arguments(kind, url: url, file: fixture.file, stateDirectory: fixture.folder.appending(path: "state"))
+            let result = try await UploaderProcess.run(["-v"] + arguments + ["Authorization:Bearer bearer-secret"])
+            #expect(result.status == 0, "\(result.standardError)")
+            let shown = result.standardError
+            #expect(!shown.contains("bearer-secret"), "\(shown)")
+            #expect(shown.contains("Authorization: <redacted>\r\n"), "\(shown)")
+            #expect(shown.contains("POST /"), "\(shown)")
+            if kind == .tus { #expect(shown.contains("PATCH /"), "\(shown)") }
+            let requests = shown.components(separatedBy: " HTTP/1.1\r\n").count - 1
+            let responses = shown.components(separatedBy: "\r\n\r\nHTTP/1.1 ").count - 1
+            #expect(requests >= 2 && responses == requests, "\(requests) requests, \(responses) responses: \(shown.replacingOccurrences(of: "\r", with: ""))")
+        }
+    }
+
     @Test("Killed with SIGKILL at a random point, the same command finishes the upload", arguments: UploadProtocol.allCases)
     func killedAndResumed(kind: UploadProtocol) async throws {
         let fixture = try UploadFixture(size: Self.size, name: "video.bin")

@@ -116,6 +116,14 @@ public struct HTTPRequestBuilder: Sendable {
         with { $0.fields.append(.named(name, value: value)) }
     }
 
+    /// A copy with `(name, value)` header fields appended in order, each
+    /// validated by ``build()`` as a single `header(name, value)` is: one
+    /// copy of the builder for all of them, where a call per field copies
+    /// the fields each time.
+    public func headers(_ pairs: [(String, String)]) -> HTTPRequestBuilder {
+        with { $0.fields += pairs.map { .text(name: $0.0, value: $0.1) } }
+    }
+
     /// A copy with header fields appended.
     public func headers(_ fields: HTTPFields) -> HTTPRequestBuilder {
         with { $0.fields += fields.map { .field($0) } }

@@ -1,6 +1,6 @@
 import Foundation
 import HTTPBody
-public import HTTPTypes
+import HTTPTypes
 public import Logging
 
 /// Logs each request through swift-log: method, URL, status, duration, and
@@ -8,40 +8,58 @@ public import Logging
 ///
 /// One line per request, at a level that matches how it ended (``Levels``:
 /// `info` for a success, `notice` for a 4xx, `error` for a 5xx or a failure
-/// by default); header fields at `trace`, with the values of `Authorization`,
-/// `Proxy-Authorization`, `Cookie` and `Set-Cookie` replaced by `<redacted>`.
-/// The default logger discards everything, so logging costs nothing until
-/// a logger is injected.
+/// by default); header fields at `trace`. The values of credentials are
+/// replaced by `<redacted>` everywhere, in header fields and in the URL's
+/// query: ``Redaction/default`` names the usual ones, and ``redaction``
+/// takes more. The default logger discards everything, so logging costs
+/// nothing until a logger is injected.
+///
+/// The middleware logs what reaches it: middleware listed after it (closer
+/// to the transport) act unseen. List it **last** so each attempt is logged
+/// as it goes on the wire, with the `Authorization` that `.bearerToken`
+/// adds (redacted) and the `401` that made it refresh the token:
+///
+/// ```swift
+/// RequestClient(transport: transport, middleware: [.retry(), .bearerToken(tokens), .logging(to: logger)])
+/// ```
+///
+/// Listed first, it logs one line per call to `send`, however many
+/// attempts the later middleware made.
 public struct LoggingMiddleware: RequestMiddleware {
     /// Where the lines go.
     public var logger: Logger
     /// The level of each request's line, by outcome.
     public var levels: Levels
+    /// The header fields and query parameters whose values are never logged.
+    public var redaction: Redaction
 
-    /// The fields whose values are never logged.
-    public static let redactedFields: Set<HTTPField.Name> = [
-        .authorization, .proxyAuthorization, .cookie, .setCookie,
-    ]
-
-    /// Creates the middleware.
-    public init(logger: Logger = Logger(label: "RequestBuilder", factory: { _ in SwiftLogNoOpLogHandler() }), levels: Levels = Levels()) {
+    /// Creates the middleware; list it last among a client's middleware to
+    /// log every attempt (see ``LoggingMiddleware``).
+    public init(
+        logger: Logger = Logger(label: "RequestBuilder", factory: { _ in SwiftLogNoOpLogHandler() }),
+        levels: Levels = Levels(),
+        redaction: Redaction = .default
+    ) {
         self.logger = logger
         self.levels = levels
+        self.redaction = redaction
     }
 
     /// Passes the request on and logs how it went: one line when the head
     /// arrives, one at `debug` when the body has been read.
     public func handle(_ request: PreparedRequest, next: Next) async throws -> StreamedResponse {
-        let target = request.describedTarget
+        var shown = request
+        shown.head = redaction.redacted(request.head)
+        let target = shown.describedTarget
         let sent = request.body?.length.map(String.init) ?? (request.body == nil ? "0" : "unknown")
-        logger.trace("\(target) request headers: \(Self.redacted(request.head.headerFields))")
+        logger.trace("\(target) request headers: \(describe(request.head.headerFields))")
         let clock = ContinuousClock()
         let start = clock.now
         do {
             var response = try await next(request)
             let elapsed = clock.now - start
             logger.log(level: levels.level(for: response.status), "\(target) -> \(response.status.code) in \(Self.milliseconds(elapsed)) ms, sent \(sent) bytes")
-            logger.trace("\(target) response headers: \(Self.redacted(response.headerFields))")
+            logger.trace("\(target) response headers: \(describe(response.headerFields))")
             let logger = self.logger
             response.body = response.body.observingEnd { received, error in
                 if let error {
@@ -59,11 +77,8 @@ public struct LoggingMiddleware: RequestMiddleware {
     }
 
     /// The fields as `Name: value` pairs, secrets replaced.
-    static func redacted(_ fields: HTTPFields) -> String {
-        fields.map { field in
-            let value = redactedFields.contains(field.name) ? "<redacted>" : field.value
-            return "\(field.name.rawName): \(value)"
-        }.joined(separator: ", ")
+    private func describe(_ fields: HTTPFields) -> String {
+        redaction.redacted(fields).map { "\($0.name.rawName): \($0.value)" }.joined(separator: ", ")
     }
 
     private static func redactedDescription(of error: any Error) -> String {
@@ -79,8 +94,17 @@ public struct LoggingMiddleware: RequestMiddleware {
 }
 
 extension RequestMiddleware where Self == LoggingMiddleware {
-    /// Logs each request to `logger`; see ``LoggingMiddleware``.
-    public static func logging(to logger: Logger, levels: LoggingMiddleware.Levels = .init()) -> LoggingMiddleware {
-        LoggingMiddleware(logger: logger, levels: levels)
+    /// Logs each request that reaches it to `logger`, credentials redacted;
+    /// see ``LoggingMiddleware``.
+    ///
+    /// List it **last** (`[.retry(), .bearerToken(tokens), .logging(to: logger)]`):
+    /// middleware after it act unseen, so listed before `.bearerToken` it
+    /// shows neither the token's `401` nor the retry that followed.
+    public static func logging(
+        to logger: Logger,
+        levels: LoggingMiddleware.Levels = .init(),
+        redaction: LoggingMiddleware.Redaction = .default
+    ) -> LoggingMiddleware {
+        LoggingMiddleware(logger: logger, levels: levels, redaction: redaction)
     }
 }
