@@ -11,23 +11,51 @@ import RequestBuilder
 ///
 /// `@unchecked Sendable` because the table of tasks is only touched under its lock.
 final class TaskRouter: NSObject, URLSessionDataDelegate, @unchecked Sendable {
-    typealias Outcome = Result<(HTTPURLResponse, Data), URLError>
+    /// How a task ended.
+    enum Outcome {
+        /// The whole response arrived.
+        case response(HTTPURLResponse, Data)
+        /// The response head arrived, then the exchange failed: the server
+        /// answered, so this is not a failure to reach it (and not retried).
+        case answered(HTTPURLResponse, Data, URLError)
+        /// No response head arrived.
+        case failure(URLError)
+    }
 
     private struct Pending {
         var continuation: CheckedContinuation<Outcome, Never>
         var progress: @Sendable (UploadProgress) -> Void
+        var expectedLength: Int64?
+        var cancelRewind: (@Sendable () -> Void)?
         var data = Data()
     }
 
     private let pending = LockedValue<[Int: Pending]>([:])
 
-    func register(_ task: URLSessionTask, progress: @escaping @Sendable (UploadProgress) -> Void, continuation: CheckedContinuation<Outcome, Never>) {
-        pending.withLock { $0[task.taskIdentifier] = Pending(continuation: continuation, progress: progress) }
+    func register(
+        _ task: URLSessionTask,
+        expectedLength: Int64?,
+        cancelRewind: (@Sendable () -> Void)?,
+        progress: @escaping @Sendable (UploadProgress) -> Void,
+        continuation: CheckedContinuation<Outcome, Never>
+    ) {
+        pending.withLock {
+            $0[task.taskIdentifier] = Pending(continuation: continuation, progress: progress, expectedLength: expectedLength, cancelRewind: cancelRewind)
+        }
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didSendBodyData bytesSent: Int64, totalBytesSent: Int64, totalBytesExpectedToSend: Int64) {
-        guard let progress = pending.withLock({ $0[task.taskIdentifier]?.progress }) else { return }
-        progress(UploadProgress(bytesSent: totalBytesSent, totalBytes: totalBytesExpectedToSend >= 0 ? totalBytesExpectedToSend : nil))
+        guard let entry = pending.withLock({ $0[task.taskIdentifier] }) else { return }
+        // A streamed body's length is unknown to URLSession, though often known here.
+        let total = totalBytesExpectedToSend > 0 ? totalBytesExpectedToSend : entry.expectedLength
+        entry.progress(UploadProgress(bytesSent: totalBytesSent, totalBytes: total))
+    }
+
+    /// URLSession asks for the body again when libcurl rewinds it: a streamed
+    /// body is read once, so the transfer fails rather than send a wrong body.
+    func urlSession(_ session: URLSession, task: URLSessionTask, needNewBodyStream completionHandler: @escaping @Sendable (InputStream?) -> Void) {
+        pending.withLock { $0[task.taskIdentifier]?.cancelRewind }?()
+        completionHandler(nil)
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
@@ -36,11 +64,16 @@ final class TaskRouter: NSObject, URLSessionDataDelegate, @unchecked Sendable {
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
         guard let finished = pending.withLock({ $0.removeValue(forKey: task.taskIdentifier) }) else { return }
+        let response = task.response as? HTTPURLResponse
         if let error {
             let urlError = error as? URLError ?? URLError(.unknown, userInfo: [NSUnderlyingErrorKey: error])
-            finished.continuation.resume(returning: .failure(urlError))
-        } else if let response = task.response as? HTTPURLResponse {
-            finished.continuation.resume(returning: .success((response, finished.data)))
+            if let response {
+                finished.continuation.resume(returning: .answered(response, finished.data, urlError))
+            } else {
+                finished.continuation.resume(returning: .failure(urlError))
+            }
+        } else if let response {
+            finished.continuation.resume(returning: .response(response, finished.data))
         } else {
             finished.continuation.resume(returning: .failure(URLError(.badServerResponse)))
         }
