@@ -7,7 +7,7 @@ import TestSupport
 import Testing
 
 /// URLSessionTransport never sends an answered request again.
-@Suite struct URLSessionStreamingTests {
+@Suite struct URLSessionAnsweredRequestTests {
     /// A multipart form well over the transport's in-memory limit: a file part
     /// and a stream part, so nothing of its length is known up front.
     static func form(fileSize: Int, in directory: URL) throws -> (MultipartFormData, [UInt8]?) {
