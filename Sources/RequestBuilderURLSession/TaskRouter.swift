@@ -11,7 +11,16 @@ import RequestBuilder
 ///
 /// `@unchecked Sendable` because the table of tasks is only touched under its lock.
 final class TaskRouter: NSObject, URLSessionDataDelegate, @unchecked Sendable {
-    typealias Outcome = Result<(HTTPURLResponse, Data), URLError>
+    /// How a task ended.
+    enum Outcome {
+        /// The whole response arrived.
+        case response(HTTPURLResponse, Data)
+        /// The response head arrived, then the exchange failed: the server
+        /// answered, so this is not a failure to reach it (and not retried).
+        case answered(HTTPURLResponse, Data, URLError)
+        /// No response head arrived.
+        case failure(URLError)
+    }
 
     private struct Pending {
         var continuation: CheckedContinuation<Outcome, Never>
@@ -21,8 +30,14 @@ final class TaskRouter: NSObject, URLSessionDataDelegate, @unchecked Sendable {
 
     private let pending = LockedValue<[Int: Pending]>([:])
 
-    func register(_ task: URLSessionTask, progress: @escaping @Sendable (UploadProgress) -> Void, continuation: CheckedContinuation<Outcome, Never>) {
-        pending.withLock { $0[task.taskIdentifier] = Pending(continuation: continuation, progress: progress) }
+    func register(
+        _ task: URLSessionTask,
+        progress: @escaping @Sendable (UploadProgress) -> Void,
+        continuation: CheckedContinuation<Outcome, Never>
+    ) {
+        pending.withLock {
+            $0[task.taskIdentifier] = Pending(continuation: continuation, progress: progress)
+        }
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didSendBodyData bytesSent: Int64, totalBytesSent: Int64, totalBytesExpectedToSend: Int64) {
@@ -36,11 +51,16 @@ final class TaskRouter: NSObject, URLSessionDataDelegate, @unchecked Sendable {
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
         guard let finished = pending.withLock({ $0.removeValue(forKey: task.taskIdentifier) }) else { return }
+        let response = task.response as? HTTPURLResponse
         if let error {
             let urlError = error as? URLError ?? URLError(.unknown, userInfo: [NSUnderlyingErrorKey: error])
-            finished.continuation.resume(returning: .failure(urlError))
-        } else if let response = task.response as? HTTPURLResponse {
-            finished.continuation.resume(returning: .success((response, finished.data)))
+            if let response {
+                finished.continuation.resume(returning: .answered(response, finished.data, urlError))
+            } else {
+                finished.continuation.resume(returning: .failure(urlError))
+            }
+        } else if let response {
+            finished.continuation.resume(returning: .response(response, finished.data))
         } else {
             finished.continuation.resume(returning: .failure(URLError(.badServerResponse)))
         }

@@ -25,6 +25,11 @@ public import RequestBuilder
 ///   bytes on disk and free space for the whole body there. On Linux prefer
 ///   `AsyncHTTPClientTransport`, which streams with no copy at all.
 ///
+/// Once a response head has arrived the server has answered: a failure
+/// after it (a body cut short) is thrown while the response body is read,
+/// not by ``stream(_:progress:)``, so `RetryMiddleware` never sends an
+/// answered request again.
+///
 /// Bodies never go through `httpBodyStream`, and on Linux never through
 /// `uploadTask(with:fromFile:)`: swift-corelibs-foundation traps in both
 /// when a connection fails mid-body (docs/notes/transports.md has the
@@ -141,7 +146,7 @@ public final class URLSessionTransport: HTTPTransport {
         try Task.checkCancellation()
         let task = makeTask()
         let router = self.router
-        let outcome: Result<(HTTPURLResponse, Data), URLError> = await withTaskCancellationHandler {
+        let outcome: TaskRouter.Outcome = await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
                 router.register(task, progress: progress, continuation: continuation)
                 task.resume()
@@ -150,17 +155,38 @@ public final class URLSessionTransport: HTTPTransport {
             task.cancel()
         }
         switch outcome {
-        case .success(let (urlResponse, data)):
-            guard let head = urlResponse.httpResponse else {
-                throw RequestError.transport(request, "the response had a status line HTTP types cannot represent")
+        case .response(let urlResponse, let data):
+            return StreamedResponse(Response(head: try Self.head(of: urlResponse, for: request), body: data))
+        case .answered(let urlResponse, let data, let error):
+            // The server answered: the failure belongs to the body, read after
+            // the head, as with a transport that streams the response.
+            let head = try Self.head(of: urlResponse, for: request)
+            let failure = Self.requestError(error, for: request)
+            let chunks = AsyncThrowingStream<[UInt8], any Error> { continuation in
+                if !data.isEmpty { continuation.yield(Array(data)) }
+                continuation.finish(throwing: failure)
             }
-            return StreamedResponse(Response(head: head, body: data))
-        case .failure(let error) where error.code == .cancelled:
-            throw RequestError.cancelled(request)
-        case .failure(let error) where error.code == .timedOut:
-            throw RequestError.timedOut(request, after: request.timeout, underlying: error)
+            return StreamedResponse(head: head, body: ResponseBody(chunks))
         case .failure(let error):
-            throw RequestError.transport(request, error.localizedDescription, underlying: error)
+            throw Self.requestError(error, for: request)
+        }
+    }
+
+    private static func head(of urlResponse: HTTPURLResponse, for request: PreparedRequest) throws -> HTTPResponse {
+        guard let head = urlResponse.httpResponse else {
+            throw RequestError.transport(request, "the response had a status line HTTP types cannot represent")
+        }
+        return head
+    }
+
+    private static func requestError(_ error: URLError, for request: PreparedRequest) -> RequestError {
+        switch error.code {
+        case .cancelled:
+            RequestError.cancelled(request)
+        case .timedOut:
+            RequestError.timedOut(request, after: request.timeout, underlying: error)
+        default:
+            RequestError.transport(request, error.localizedDescription, underlying: error)
         }
     }
 }
