@@ -21,12 +21,23 @@ import Testing
         let tokens = CredentialStore(credential: savedToken) { try await signIn() }
         let client = RequestClient(
             transport: AsyncHTTPClientTransport(),
-            middleware: [.logging(to: logger), .retry(maximumAttempts: 3), .bearerToken(tokens)]
+            middleware: [.retry(maximumAttempts: 3), .bearerToken(tokens), .logging(to: logger)]
         )
         let request = try HTTPRequestBuilder.put("https://api.example.com").path("photos", "1").file(at: photoURL).build()
         let response = try await client.send(request) { progress in print(progress.bytesSent) }
         // README snippet ends
         return response
+    }
+
+    /// Never called: it compiles the README's redaction snippet.
+    static func redactionSnippet(logger: Logger) -> LoggingMiddleware {
+        // README redaction snippet begins
+        var redaction = LoggingMiddleware.Redaction.default
+        redaction.headerNames.insert("X-Session")
+        redaction.queryParameterNames.insert("sig")
+        let logging = LoggingMiddleware.logging(to: logger, redaction: redaction)
+        // README redaction snippet ends
+        return logging
     }
 
     /// Never called: it compiles the README's streaming snippet.
@@ -58,15 +69,21 @@ import Testing
     }
 
     @Test func readmeShowsTheProgressAndConditionalSnippetsCompiledHere() throws {
-        #expect(try Self.compiledSnippet(named: "README progress snippet") == Self.readmeBlock(at: 2))
-        #expect(try Self.compiledSnippet(named: "README conditional snippet") == Self.readmeBlock(at: 3))
-        #expect(try !Self.readmeBlock(at: 3).isEmpty)
+        #expect(try Self.compiledSnippet(named: "README progress snippet") == Self.readmeBlock(at: 3))
+        #expect(try Self.compiledSnippet(named: "README conditional snippet") == Self.readmeBlock(at: 4))
+        #expect(try !Self.readmeBlock(at: 4).isEmpty)
     }
 
     @Test func readmeShowsTheStreamingSnippetCompiledHere() throws {
-        let readmeCode = try Self.readmeBlock(at: 1)
+        let readmeCode = try Self.readmeBlock(at: 2)
         #expect(!readmeCode.isEmpty)
         #expect(try Self.compiledSnippet(named: "README streaming snippet") == readmeCode)
+    }
+
+    @Test func readmeShowsTheRedactionSnippetCompiledHere() throws {
+        let readmeCode = try Self.readmeBlock(at: 1)
+        #expect(!readmeCode.isEmpty)
+        #expect(try Self.compiledSnippet(named: "README redaction snippet") == readmeCode)
     }
 
     @Test func readmeShowsTheSendingSnippetCompiledHere() throws {

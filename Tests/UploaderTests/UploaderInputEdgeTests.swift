@@ -46,7 +46,7 @@ import Glibc
         let server = try await TestHTTPServer.start(script: .sequence([.status(200, delay: .seconds(5))]))
         let result = try await UploaderProcess.run(["localhost:\(server.port)/up", "a=1", "--timeout", "0.0001"])
         #expect(result.status == 3)
-        #expect(result.standardError.contains("within 0.0001 seconds"), "\(result.standardError)")
+        #expect(result.standardError.contains("timed out after 0.0001 seconds"), "\(result.standardError)")
         try await server.stop()
     }
 

@@ -39,6 +39,15 @@ struct UploaderProcess {
         try await spawn(executable.path, arguments, standardInput: standardInput, environment: environment, currentDirectory: currentDirectory)
     }
 
+    /// Runs `uploader` with the arguments under a limit of processor time
+    /// (`prlimit --cpu`): past it the kernel ends the process (SIGXCPU, then
+    /// SIGKILL), so a result with status 0 proves it used less. Processor
+    /// time, unlike the wall clock, does not grow when other work shares the
+    /// cores, so a bound on it holds on a busy machine.
+    static func run(_ arguments: [String], processorSecondsAtMost seconds: Int) async throws -> Result {
+        try await spawn("/usr/bin/prlimit", ["--cpu=\(seconds)", "--", executable.path] + arguments, standardInput: nil, environment: [:], currentDirectory: nil)
+    }
+
     /// Runs a shell command line in which `$UPLOADER` names the executable.
     static func runShell(_ commandLine: String, currentDirectory: URL? = nil) async throws -> Result {
         try await spawn("/bin/sh", ["-c", commandLine], standardInput: nil, environment: ["UPLOADER": executable.path], currentDirectory: currentDirectory)
