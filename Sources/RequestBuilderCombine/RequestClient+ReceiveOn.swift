@@ -18,7 +18,7 @@ public import RequestBuilder
 // `.receive(on:)` does the same.
 
 extension RequestClient {
-    /// ``responsePublisher(for:maximumBodySize:)``, delivering the response
+    /// ``RequestBuilder/RequestClient/responsePublisher(for:maximumBodySize:)``, delivering the response
     /// and the completion on `queue`.
     ///
     /// ```swift
@@ -46,7 +46,7 @@ extension RequestClient {
             .eraseToAnyPublisher()
     }
 
-    /// ``responsePublisher(for:maximumBodySize:)``, delivering the response
+    /// ``RequestBuilder/RequestClient/responsePublisher(for:maximumBodySize:)``, delivering the response
     /// and the completion on `scheduler`, as `.receive(on: scheduler)` does.
     ///
     /// - Parameters:
@@ -63,7 +63,7 @@ extension RequestClient {
             .eraseToAnyPublisher()
     }
 
-    /// ``responsePublisher(for:decoding:decoder:)``, delivering the decoded
+    /// ``RequestBuilder/RequestClient/responsePublisher(for:decoding:decoder:)``, delivering the decoded
     /// value and the completion on `queue`.
     ///
     /// ```swift
@@ -89,7 +89,7 @@ extension RequestClient {
             .eraseToAnyPublisher()
     }
 
-    /// ``responsePublisher(for:decoding:decoder:)``, delivering the decoded
+    /// ``RequestBuilder/RequestClient/responsePublisher(for:decoding:decoder:)``, delivering the decoded
     /// value and the completion on `scheduler`, as `.receive(on: scheduler)` does.
     ///
     /// - Parameters:
@@ -108,7 +108,7 @@ extension RequestClient {
             .eraseToAnyPublisher()
     }
 
-    /// ``progressPublisher(for:maximumBodySize:)``, delivering progress, the
+    /// ``RequestBuilder/RequestClient/progressPublisher(for:maximumBodySize:)``, delivering progress, the
     /// response and the completion on `queue`.
     ///
     /// ```swift
@@ -132,7 +132,7 @@ extension RequestClient {
             .eraseToAnyPublisher()
     }
 
-    /// ``progressPublisher(for:maximumBodySize:)``, delivering progress, the
+    /// ``RequestBuilder/RequestClient/progressPublisher(for:maximumBodySize:)``, delivering progress, the
     /// response and the completion on `scheduler`, as `.receive(on: scheduler)` does.
     ///
     /// - Parameters:

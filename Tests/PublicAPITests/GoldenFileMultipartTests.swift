@@ -39,7 +39,6 @@ import Testing
 
         #expect(failure?.kind == .mismatch)
         let message = failure?.description ?? ""
-        print("TEMPORARY-MESSAGE-BEGIN\n\(message)\nTEMPORARY-MESSAGE-END")
         #expect(message.contains("Multipart, part by part: 2 of 3 parts differ (- golden, + actual)."), "\(message)")
         #expect(message.contains("\npart 1 (name \"title\"): same\n"), "\(message)")
         #expect(message.contains("""
@@ -49,7 +48,7 @@ import Testing
               - Content-Type: image/png
               + Content-Type: image/gif
             part 3 (name "thumbnail", filename "thumb.bin"):
-              body differs at byte 20 (line 1); expected 64 bytes, got 64.
+              body differs at byte 20 (line 2); expected 64 bytes, got 64.
               golden 0x14, actual 0xff at byte 20; > marks its rows
             """), "\(message)")
         #expect(message.contains("  > 00000010  10 11 12 13 14 15 16 17  18 19 1a 1b 1c 1d 1e 1f  |................|"), "\(message)")
@@ -61,9 +60,9 @@ import Testing
     @Test func reportsAPartThatIsMissing() async throws {
         let file = GoldenFile(url: folder.appending(path: "form.multipart"))
         let form = { (fields: [String]) async throws -> [UInt8] in
-            var form = MultipartFormData(boundary: try .constant("b0undary"))
-            for field in fields { form.append("value", name: field) }
-            return try await RequestBody.multipart(form).collect()
+            var multipart = MultipartFormData(boundary: try .constant("b0undary"))
+            for field in fields { multipart.append("value", name: field) }
+            return try await RequestBody.multipart(multipart).collect()
         }
         _ = file.check(try await form(["a", "b", "c"]), recording: .missing)
         let message = file.check(try await form(["a", "b"]), recording: .never)?.description ?? ""
