@@ -21,11 +21,12 @@ extension RequestClient {
     /// so retry and logging need no Combine operators of their own.
     ///
     /// Values and the completion arrive on the task that sends the request, a
-    /// thread of Swift's global concurrent executor, never the main thread.
-    /// Main-actor code (a view, Swift 6 top-level code) passes
-    /// `receiveOn: .main` (`responsePublisher(for:maximumBodySize:receiveOn:)`) or chains `.receive(on:)`,
-    /// as with `URLSession.DataTaskPublisher`: Swift 6 stops the program when a
-    /// main-actor closure runs on another thread.
+    /// thread of Swift's global concurrent executor, not the main queue (a
+    /// value that waited for demand arrives on the thread that asked for
+    /// more). Main-actor code (a view, Swift 6 top-level code) passes
+    /// `receiveOn: .main` or chains `.receive(on:)`, as with
+    /// `URLSession.DataTaskPublisher`: Swift 6 stops the program when a
+    /// main-actor closure runs elsewhere.
     ///
     /// - Parameters:
     ///   - request: The request to send for each subscription.
@@ -49,11 +50,12 @@ extension RequestClient {
     /// A body that does not decode fails with `RequestError.Code.decoding`.
     ///
     /// Values and the completion arrive on the task that sends the request, a
-    /// thread of Swift's global concurrent executor, never the main thread.
-    /// Main-actor code (a view, Swift 6 top-level code) passes
-    /// `receiveOn: .main` (`responsePublisher(for:decoding:decoder:receiveOn:)`) or chains `.receive(on:)`,
-    /// as with `URLSession.DataTaskPublisher`: Swift 6 stops the program when a
-    /// main-actor closure runs on another thread.
+    /// thread of Swift's global concurrent executor, not the main queue (a
+    /// value that waited for demand arrives on the thread that asked for
+    /// more). Main-actor code (a view, Swift 6 top-level code) passes
+    /// `receiveOn: .main` or chains `.receive(on:)`, as with
+    /// `URLSession.DataTaskPublisher`: Swift 6 stops the program when a
+    /// main-actor closure runs elsewhere.
     ///
     /// - Parameters:
     ///   - request: The request to send for each subscription.
@@ -88,11 +90,12 @@ extension RequestClient {
     /// subscription cancels the request.
     ///
     /// Values and the completion arrive on the task that sends the request, a
-    /// thread of Swift's global concurrent executor, never the main thread.
-    /// Main-actor code (a view, Swift 6 top-level code) passes
-    /// `receiveOn: .main` (`progressPublisher(for:maximumBodySize:receiveOn:)`) or chains `.receive(on:)`,
-    /// as with `URLSession.DataTaskPublisher`: Swift 6 stops the program when a
-    /// main-actor closure runs on another thread.
+    /// thread of Swift's global concurrent executor, not the main queue (a
+    /// value that waited for demand arrives on the thread that asked for
+    /// more). Main-actor code (a view, Swift 6 top-level code) passes
+    /// `receiveOn: .main` or chains `.receive(on:)`, as with
+    /// `URLSession.DataTaskPublisher`: Swift 6 stops the program when a
+    /// main-actor closure runs elsewhere.
     ///
     /// - Parameters:
     ///   - request: The request to send for each subscription.

@@ -9,7 +9,7 @@ public import RequestBuilder
 
 // The publishers with the scheduler they deliver on. Without one, values and
 // the completion arrive on the task that sends the request: a thread of Swift's
-// global concurrent executor, never the main thread. A `sink` closure written in
+// global concurrent executor, not the main queue. A `sink` closure written in
 // main-actor code (a view, Swift 6 top-level code) is main-actor isolated, and
 // Swift 6 traps when it runs anywhere else, so such callers need the main queue.
 // `URLSession.DataTaskPublisher` users write `.receive(on: DispatchQueue.main)`
