@@ -121,7 +121,7 @@ extension CombinePublisherTests {
 
     /// A sink written in main-actor code, as in Swift 6 top-level code or a
     /// view: its closures are main-actor isolated, and Swift 6 stops the
-    /// process if they run off the main thread. The test runs on the main
+    /// process if they run off the main queue. The test runs on the main
     /// actor and awaits, so the main queue drains while it waits.
     @MainActor
     @Test("receiveOn: .main delivers values and the completion to a main-actor sink on the main queue")
