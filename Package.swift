@@ -17,6 +17,14 @@ let openCombineOffApplePlatforms: Target.Dependency = .product(
     condition: .when(platforms: [.linux, .windows, .android, .wasi, .openbsd])
 )
 
+/// OpenCombine's schedulers for dispatch queues (`DispatchQueue.main.ocombine`),
+/// which Combine has built in; for publishers that deliver on a queue.
+let openCombineDispatchOffApplePlatforms: Target.Dependency = .product(
+    name: "OpenCombineDispatch",
+    package: "OpenCombine",
+    condition: .when(platforms: [.linux, .windows, .android, .wasi, .openbsd])
+)
+
 let package = Package(
     name: "swift-http-body",
     platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
@@ -165,7 +173,7 @@ let package = Package(
         // in a target of their own so nobody else builds OpenCombine.
         .target(
             name: "RequestBuilderCombine",
-            dependencies: ["RequestBuilder", openCombineOffApplePlatforms],
+            dependencies: ["RequestBuilder", openCombineOffApplePlatforms, openCombineDispatchOffApplePlatforms],
             swiftSettings: sharedSwiftSettings
         ),
 
@@ -344,6 +352,7 @@ let package = Package(
                 "TestSupport",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 openCombineOffApplePlatforms,
+                openCombineDispatchOffApplePlatforms,
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),

@@ -69,7 +69,9 @@ public struct GoldenFile: Sendable, Hashable {
             return Failure(.fileSystem, "Could not read golden file \(url.path): \(error)")
         }
         guard expected != actual else { return nil }
-        let diff = ByteDiff(expected: expected, actual: actual)
+        // A multipart body is compared part by part; anything else byte by byte.
+        let diff = MultipartDiff(expected: expected, actual: actual)?.description
+            ?? ByteDiff(expected: expected, actual: actual).description
         guard recording == .all else {
             return Failure(.mismatch, "Bytes differ from golden file \(url.path) \(diff)\nRe-record with RECORD_GOLDEN=1 if the change is intended.")
         }

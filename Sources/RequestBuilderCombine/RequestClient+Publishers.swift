@@ -20,6 +20,14 @@ extension RequestClient {
     /// as for `RequestClient.send(_:maximumBodySize:progress:)`,
     /// so retry and logging need no Combine operators of their own.
     ///
+    /// Values and the completion arrive on the task that sends the request, a
+    /// thread of Swift's global concurrent executor, not the main queue (a
+    /// value that waited for demand arrives on the thread that asked for
+    /// more). Main-actor code (a view, Swift 6 top-level code) passes
+    /// `receiveOn: .main` or chains `.receive(on:)`, as with
+    /// `URLSession.DataTaskPublisher`: Swift 6 stops the program when a
+    /// main-actor closure runs elsewhere.
+    ///
     /// - Parameters:
     ///   - request: The request to send for each subscription.
     ///   - maximumBodySize: The largest response body read into memory.
@@ -40,6 +48,14 @@ extension RequestClient {
     /// ```
     ///
     /// A body that does not decode fails with `RequestError.Code.decoding`.
+    ///
+    /// Values and the completion arrive on the task that sends the request, a
+    /// thread of Swift's global concurrent executor, not the main queue (a
+    /// value that waited for demand arrives on the thread that asked for
+    /// more). Main-actor code (a view, Swift 6 top-level code) passes
+    /// `receiveOn: .main` or chains `.receive(on:)`, as with
+    /// `URLSession.DataTaskPublisher`: Swift 6 stops the program when a
+    /// main-actor closure runs elsewhere.
     ///
     /// - Parameters:
     ///   - request: The request to send for each subscription.
@@ -72,6 +88,14 @@ extension RequestClient {
     /// any newer one, so a slow subscriber skips stale reports but gets the
     /// latest; the response waits for demand after it. Cancelling the
     /// subscription cancels the request.
+    ///
+    /// Values and the completion arrive on the task that sends the request, a
+    /// thread of Swift's global concurrent executor, not the main queue (a
+    /// value that waited for demand arrives on the thread that asked for
+    /// more). Main-actor code (a view, Swift 6 top-level code) passes
+    /// `receiveOn: .main` or chains `.receive(on:)`, as with
+    /// `URLSession.DataTaskPublisher`: Swift 6 stops the program when a
+    /// main-actor closure runs elsewhere.
     ///
     /// - Parameters:
     ///   - request: The request to send for each subscription.

@@ -2,6 +2,7 @@
 import Combine
 #else
 import OpenCombine
+import OpenCombineDispatch
 #endif
 import Foundation
 import HTTPTypes
@@ -24,7 +25,8 @@ struct CombinePublisherTests {
         struct Post: Decodable, Sendable {}
         // README Combine snippet begins
         let posts: AnyPublisher<[Post], RequestError> = client.responsePublisher(for: request, decoding: [Post].self)
-        let uploadEvents = client.progressPublisher(for: upload)  // .progress(UploadProgress)…, then .response(Response)
+        // Delivered on the main queue, for main-actor code such as a view; by default on a background thread
+        let uploadEvents = client.progressPublisher(for: upload, receiveOn: .main)  // .progress(UploadProgress)…, then .response(Response)
         // README Combine snippet ends
         _ = (posts, uploadEvents)
     }
@@ -106,6 +108,73 @@ struct CombinePublisherTests {
         #expect(try await server.waitForClosedConnections())
         try await server.stop()
         #expect(published.count == 0)
+    }
+}
+
+extension CombinePublisherTests {
+    /// The main queue as the platform's Combine scheduler, for the `some Scheduler` overloads.
+    #if canImport(Combine)
+    static var mainScheduler: DispatchQueue { DispatchQueue.main }
+    #else
+    static var mainScheduler: DispatchQueue.OCombine { DispatchQueue.main.ocombine }
+    #endif
+
+    /// A sink written in main-actor code, as in Swift 6 top-level code or a
+    /// view: its closures are main-actor isolated, and Swift 6 stops the
+    /// process if they run off the main queue. The test runs on the main
+    /// actor and awaits, so the main queue drains while it waits.
+    @MainActor
+    @Test("receiveOn: .main delivers values and the completion to a main-actor sink on the main queue")
+    func mainActorSinkReceivesOnTheMainQueue() async throws {
+        let server = try await TestHTTPServer.start(script: .sequence([.status(200, body: "hello"), .status(201)]))
+        let get = try HTTPRequestBuilder(.get, server.url()).build()
+        let post = try HTTPRequestBuilder(.post, server.url(path: "/up")).data(Data(count: 64 * 1024)).build()
+        let seen = MainActorSink()
+
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+            seen.keep(Self.client.responsePublisher(for: get, receiveOn: .main).sink { _ in
+                seen.record("completion")
+                seen.keep(Self.client.progressPublisher(for: post, receiveOn: Self.mainScheduler).sink { _ in
+                    seen.record("completion")
+                    done.resume()
+                } receiveValue: { event in
+                    if case .response(let response) = event { seen.record("\(response.status.code)") }
+                })
+            } receiveValue: { response in
+                seen.record(String(decoding: response.body, as: UTF8.self))
+            })
+        }
+        try await server.stop()
+
+        #expect(seen.events == ["hello", "completion", "201", "completion"])
+        #expect(seen.offMainQueue == 0, "every value and completion must arrive on the main queue")
+    }
+}
+
+/// What a main-actor sink saw, and how often it ran off the main queue.
+///
+/// The main queue is recognised by a value set on it, not by
+/// `Thread.isMainThread`: under the Linux test runner the main queue is
+/// drained on a thread other than the process's first, where
+/// `Thread.isMainThread` is false.
+@MainActor
+private final class MainActorSink {
+    private(set) var events: [String] = []
+    private(set) var offMainQueue = 0
+    private var subscriptions: [AnyCancellable] = []
+    private let mainQueueKey = DispatchSpecificKey<Bool>()
+
+    init() {
+        DispatchQueue.main.setSpecific(key: mainQueueKey, value: true)
+    }
+
+    func record(_ event: String) {
+        events.append(event)
+        if DispatchQueue.getSpecific(key: mainQueueKey) != true { offMainQueue += 1 }
+    }
+
+    func keep(_ subscription: AnyCancellable) {
+        subscriptions.append(subscription)
     }
 }
 

@@ -62,6 +62,37 @@ import Testing
         #expect(message.contains("> 00000020  20 21 22 23 24 25 26 27  ff 29 2a 2b 2c 2d 2e 2f  | !\"#$%&'.)*+,-./|"))
     }
 
+    @Test func reportsEveryDifferingRegionOfABinaryBodyNotOnlyTheFirst() {
+        let file = golden("case.bin")
+        let old = (0..<256).map { UInt8($0) }
+        _ = file.check(old, recording: .missing)
+        var new = old
+        new[40] = 0xFF
+        new[200] = 0xEE
+        let message = file.check(new, recording: .never)?.description ?? ""
+        #expect(message.contains("at byte 40 (line 2); expected 256 bytes, got 256."), "\(message)")
+        #expect(message.contains("region 1 of 2: golden 0x28, actual 0xff at byte 40"), "\(message)")
+        #expect(message.contains("> 00000020  20 21 22 23 24 25 26 27  ff 29 2a 2b 2c 2d 2e 2f  | !\"#$%&'.)*+,-./|"), "\(message)")
+        #expect(message.contains("region 2 of 2: golden 0xc8, actual 0xee at byte 200"), "\(message)")
+        #expect(message.contains("> 000000c0  c0 c1 c2 c3 c4 c5 c6 c7  c8 c9 ca cb cc cd ce cf  |................|"), "\(message)")
+        #expect(message.contains("> 000000c0  c0 c1 c2 c3 c4 c5 c6 c7  ee c9 ca cb cc cd ce cf  |................|"), "\(message)")
+        // The rows between the regions are not the changed ones, so they are left out.
+        #expect(!message.contains("00000070"), "\(message)")
+    }
+
+    @Test func reportsEveryDifferingHunkOfText() {
+        let file = golden()
+        let lines = (1...20).map { "line \($0)\r\n" }
+        _ = file.check(Array(lines.joined().utf8), recording: .missing)
+        var changed = lines
+        changed[2] = "line three\r\n"
+        changed[16] = "line seventeen\r\n"
+        let message = file.check(Array(changed.joined().utf8), recording: .never)?.description ?? ""
+        #expect(message.contains("@@ line 3 @@  (- golden, + actual; \\r and \\n are the bytes)\n  line 1\\r\\n\n  line 2\\r\\n\n- line 3\\r\\n\n+ line three\\r\\n\n  line 4\\r\\n\n  line 5\\r\\n\n"), "\(message)")
+        #expect(message.contains("@@ line 17 @@\n  line 15\\r\\n\n  line 16\\r\\n\n- line 17\\r\\n\n+ line seventeen\\r\\n\n  line 18\\r\\n"), "\(message)")
+        #expect(!message.contains("line 10"), "\(message)")
+    }
+
     @Test func reRecordsOnlyFilesThatDiffer() {
         let file = golden()
         _ = file.check(request, recording: .missing)
