@@ -46,6 +46,16 @@ import UploaderItems
         #expect(server.requests.isEmpty)
     }
 
+    /// An option a presigned POST cannot honour (it sends the form as the
+    /// form says) is refused, naming it, not ignored; nothing is read or sent.
+    @Test(arguments: ["--gzip", "--boundary"])
+    func optionAPresignedPostCannotHonourExitsTwoNamingIt(option: String) async throws {
+        let arguments = option == "--boundary" ? [option, "b"] : [option]
+        let result = try await UploaderProcess.run(["--presigned-post", "no-such-form.json", "no-such-file.bin"] + arguments)
+        #expect(result.status == 2, "\(result.standardError)")
+        #expect(result.standardError.contains("\(option) does not apply to --presigned-post"), "\(result.standardError)")
+    }
+
     @Test func missingURLExitsTwo() async throws {
         let result = try await UploaderProcess.run([])
         #expect(result.status == 2)
