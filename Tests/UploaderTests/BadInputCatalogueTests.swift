@@ -56,6 +56,15 @@ import UploaderItems
         #expect(result.standardError.contains("\(option) does not apply to --presigned-post"), "\(result.standardError)")
     }
 
+    /// `--tus` sends the one file as it is, so an option that shapes a
+    /// multipart body is refused, naming it, not ignored.
+    @Test(arguments: [["--multipart"], ["--boundary", "b"]])
+    func optionTusCannotHonourExitsTwoNamingIt(option: [String]) async throws {
+        let result = try await UploaderProcess.run(["--tus", "127.0.0.1:1/files", "file@/etc/hostname"] + option)
+        #expect(result.status == 2, "\(result.standardError)")
+        #expect(result.standardError.contains("\(option[0]) does not apply to --tus"), "\(result.standardError)")
+    }
+
     @Test func missingURLExitsTwo() async throws {
         let result = try await UploaderProcess.run([])
         #expect(result.status == 2)
