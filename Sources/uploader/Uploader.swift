@@ -22,7 +22,7 @@ struct Uploader: ParsableCommand {
     @Argument(help: ArgumentHelp("[METHOD] URL [ITEM ...]: an optional method, the URL, then request items (see below).", valueName: "arguments"))
     var arguments: [String] = []
 
-    /// Every other option, declared once (``UploaderOptions``).
+    /// Every option, declared once (``UploaderOptions``).
     @OptionGroup var options: UploaderOptions
 
     /// What the parser makes of `arguments` (the options, never the items),

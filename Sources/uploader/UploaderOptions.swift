@@ -2,9 +2,13 @@ import ArgumentParser
 import HTTPBody
 import UploaderItems
 
-/// What the command line's options ask for, as plain values: what
-/// ``Uploader`` parses them into, and what the command runs with. Each
-/// property is the option of the same name (`dryRun` is `--dry-run`).
+/// The command line's options, each declared once, here: the parser reads
+/// them into this (``Uploader`` holds it as an `@OptionGroup`), its help,
+/// man page and completions describe them, `CommandLineSplit` reads which
+/// take a value from them (``OptionNames``), and the command runs with it.
+/// Each property is the option of the same name (`dryRun` is `--dry-run`).
+/// A new option is a property here, its line in ``defaults``, and its
+/// behaviour (docs/architecture.md, "The uploader's options").
 struct UploaderOptions: ParsableArguments, Sendable {
     // `formParts` and `headers` are declared for --help only:
     // CommandLineSplit takes their values (in typed order) before the parser
