@@ -21,16 +21,13 @@ struct CommandLineSplit: Equatable {
     /// Everything else, for the argument parser.
     var options: [String] = []
 
-    /// Options that take a value in the next argument, and the long name the
-    /// parser is given it under.
-    private static let valueOptions: [String: String] = [
-        "--data": "--data", "--boundary": "--boundary", "-o": "--output", "--output": "--output",
-        "--timeout": "--timeout", "--retry": "--retry",
-        "--chunk-size": "--chunk-size", "--resume-from": "--resume-from", "--state-dir": "--state-dir",
-        "--endpoint-url": "--endpoint-url", "--region": "--region", "--part-size": "--part-size",
-        "--concurrency": "--concurrency", "--multipart-threshold": "--multipart-threshold",
-        "--presigned-post": "--presigned-post",
-    ]
+    /// Options that take a value in the next argument, by each of their
+    /// names (`-o`, `--output`), and the long name the parser is given it
+    /// under: read from the options' one declaration (``UploaderOptions``)
+    /// as the parser describes it (``OptionNames``), the first time an
+    /// argument looks like an option, so a command line of items alone
+    /// never pays for it.
+    static let valueOptions = OptionNames.takingAValue
 
     /// Splits the arguments (without the program name).
     init(_ arguments: some Sequence<String>) {

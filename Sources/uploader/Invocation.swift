@@ -31,7 +31,8 @@ struct Invocation {
         credentials = target.credentials
         items = try Self.items(of: commandLine.entries, skippingPositionals: method == nil ? 1 : 2)
         for header in commandLine.headers {
-            items.append(try Self.header(parsing: header))
+            let (name, value) = try UploaderOptions.header(parsing: header)
+            items.append(.header(name: name, value: value))
         }
         hasFormParts = commandLine.entries.contains { if case .formPart = $0 { true } else { false } }
     }
@@ -89,16 +90,6 @@ struct Invocation {
         guard !digits.isEmpty, host.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "." || $0 == "-") }) else { return false }
         let rest = afterColon.dropFirst(digits.count)
         return rest.hasPrefix("/") || (rest.isEmpty && (host.isEmpty || host == "localhost" || host.contains("." as Character)))
-    }
-
-    /// `-H 'Name: value'`.
-    private static func header(parsing header: String) throws(InputError) -> RequestItem {
-        guard let colon = header.firstIndex(of: ":") else {
-            throw InputError(.malformedItem, "-H '\(header.echoed)': expected 'Name: value'")
-        }
-        let name = String(header[..<colon]).trimmingSpaces
-        guard !name.isEmpty else { throw InputError(.malformedItem, "-H '\(header.echoed)': the header name is empty") }
-        return .header(name: name, value: String(header[header.index(after: colon)...]).trimmingSpaces)
     }
 }
 

@@ -42,7 +42,7 @@ struct ObjectUploadJob {
         filePath = path
         location = try Self.location(positionals[0], filePath: path)
 
-        headerFields = try Self.headerFields(commandLine.headers)
+        headerFields = try UploaderOptions.headerFields(commandLine.headers)
         let contentType = headerFields[.contentType].flatMap(MediaType.init)
         do {
             // From argv's bytes: a name that is not UTF-8 is still the file it names.
@@ -101,26 +101,6 @@ struct ObjectUploadJob {
         } catch {
             throw InputError(.invalidURL, error.description)
         }
-    }
-
-    /// The `-H` headers, checked as any request's are.
-    private static func headerFields(_ headers: [String]) throws(InputError) -> HTTPFields {
-        var fields = HTTPFields()
-        for header in headers {
-            guard let colon = header.firstIndex(of: ":") else {
-                throw InputError(.malformedItem, "-H '\(header.echoed)': expected 'Name: value'")
-            }
-            let nameText = String(header[..<colon].trimmingOptionalWhitespace)
-            let value = String(header[header.index(after: colon)...].trimmingOptionalWhitespace)
-            guard let name = HTTPField.Name(nameText) else {
-                throw InputError(.malformedItem, "-H '\(header.echoed)': '\(nameText.echoed)' is not a valid header name")
-            }
-            guard HTTPField.isValidValue(value) else {
-                throw InputError(.malformedItem, "-H '\(header.echoed)': the value holds a line break or another forbidden character")
-            }
-            fields.append(HTTPField(name: name, value: value))
-        }
-        return fields
     }
 
     /// The first request the upload sends: the `PUT`, or `CreateMultipartUpload`.

@@ -22,7 +22,8 @@ struct RequestAssembler {
     var boundary: String?
     /// A saved upload's random boundary, used when `--boundary` is not given.
     var resumedBoundary: String? = nil
-    var timeout: Double?
+    /// ``UploaderOptions/requestTimeout``.
+    var timeout: Duration?
 
     /// The headers every request carries unless an item replaces or removes them.
     static let defaultHeaders: [(String, String)] = [("User-Agent", "uploader/0.1.0"), ("Accept", "*/*")]
@@ -39,11 +40,7 @@ struct RequestAssembler {
         if !pairs.isEmpty { builder = builder.query(pairs) }
         if let body { builder = builder.task(body) }
         if gzip { builder = builder.gzip() }
-        if let timeout {
-            // Exact to the nanosecond (0.0001 s stays 0.0001 s); validate()
-            // keeps the value within 1,000,000 s, so this cannot overflow.
-            builder = builder.timeout(.nanoseconds(Int64((timeout * 1e9).rounded())))
-        }
+        if let timeout { builder = builder.timeout(timeout) }
         do {
             return try builder.build()
         } catch {

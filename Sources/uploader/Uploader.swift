@@ -16,111 +16,19 @@ struct Uploader: ParsableCommand {
         version: "0.1.0"
     )
 
-    // `arguments`, `formParts` and `headers` are declared for --help only:
-    // CommandLineSplit takes their values before the parser runs.
+    // `arguments` is declared for --help only: CommandLineSplit takes the
+    // method, URL and items before the parser runs.
 
     @Argument(help: ArgumentHelp("[METHOD] URL [ITEM ...]: an optional method, the URL, then request items (see below).", valueName: "arguments"))
     var arguments: [String] = []
 
-    @Option(name: [.customShort("F"), .customLong("form-part")], help: ArgumentHelp("A multipart part, curl style: 'name=value' or 'name=@path', with ;type=MIME and ;filename=NAME if wanted; double-quote a value that holds ';'. May repeat.", valueName: "part"))
-    var formParts: [String] = []
-
-    @Flag(help: "Send multipart/form-data (the default when any file part is present).")
-    var multipart = false
-
-    @Flag(help: "Send application/x-www-form-urlencoded (an error with file parts).")
-    var form = false
-
-    @Flag(help: "Send a JSON object built from the fields (the default for fields without files).")
-    var json = false
-
-    @Option(help: ArgumentHelp("A raw body: '@path' streams a file, '-' reads standard input, anything else is sent as text.", valueName: "data"))
-    var data: String?
-
-    @Option(name: [.customShort("H"), .customLong("header")], help: ArgumentHelp("A header, 'Name: value'. May repeat.", valueName: "header"))
-    var headers: [String] = []
-
-    @Flag(help: "Compress the request body with gzip (Content-Encoding: gzip), streamed.")
-    var gzip = false
-
-    @Option(help: ArgumentHelp("The multipart boundary to use (1-70 characters), for reproducible output.", valueName: "boundary"))
-    var boundary: String?
-
-    @Flag(name: .customLong("dry-run"), help: "Do not connect: write the exact request bytes to standard output (or --output).")
-    var dryRun = false
-
-    @Option(name: [.short, .long], help: ArgumentHelp("Where the response body (or, with --dry-run, the request) goes.", valueName: "path"))
-    var output: String?
-
-    @Option(help: ArgumentHelp("Per-attempt timeout in seconds.", valueName: "seconds"))
-    var timeout: Double?
-
-    @Option(help: ArgumentHelp("Retry up to N times on connection failures, timeouts, 408, 429 and 5xx (resumable uploads: resume up to N times, 5 by default).", valueName: "N"))
-    var retry: Int?
-
-    @Flag(help: "Send the request as a resumable upload (IETF draft); running the same command again continues it.")
-    var resumable = false
-
-    @Flag(help: "Upload one file with tus 1.0; URL is the creation endpoint, text fields become Upload-Metadata.")
-    var tus = false
-
-    @Option(name: .customLong("chunk-size"), help: ArgumentHelp("Bytes per append request, with a K, M or G suffix (default: all of it for --resumable, 8M for --tus).", valueName: "size"))
-    var chunkSize: String?
-
-    @Option(name: .customLong("resume-from"), help: ArgumentHelp("Continue the upload at this resumption or tus upload URL.", valueName: "URL"))
-    var resumeFrom: String?
-
-    @Option(name: .customLong("state-dir"), help: ArgumentHelp("Where resume state is kept (default: $XDG_STATE_HOME/uploader, else ~/.local/state/uploader).", valueName: "dir"))
-    var stateDir: String?
-
-    @Option(name: .customLong("endpoint-url"), help: ArgumentHelp("s3://: an S3-compatible store's URL (path-style addressing); AWS by default.", valueName: "URL"))
-    var endpointURL: String?
-
-    @Option(help: ArgumentHelp("s3://: the signing region (default: $AWS_REGION, $AWS_DEFAULT_REGION, else us-east-1).", valueName: "region"))
-    var region: String?
-
-    @Option(name: .customLong("part-size"), help: ArgumentHelp("s3://: bytes per part of a multipart upload, 5M to 5G (default 8M).", valueName: "size"))
-    var partSize: String?
-
-    @Option(help: ArgumentHelp("s3://: parts sent at once, 1 to 64 (default 4).", valueName: "N"))
-    var concurrency: Int?
-
-    @Option(name: .customLong("multipart-threshold"), help: ArgumentHelp("s3://: files of at least this size go as a multipart upload (default 8M).", valueName: "size"))
-    var multipartThreshold: String?
-
-    @Option(name: .customLong("presigned-post"), help: ArgumentHelp("Fill the presigned POST form in this JSON file (boto3's generate_presigned_post) with FILE.", valueName: "form.json"))
-    var presignedPost: String?
-
-    @Flag(inversion: .prefixedNo, help: "Show a progress bar on standard error (default: when it is a terminal).")
-    var progress: Bool?
-
-    @Flag(name: .shortAndLong, help: "Print the request head and response head to standard error.")
-    var verbose = false
-
-    @Flag(name: .customLong("print-response-headers"), help: "Print the response head to standard error.")
-    var printResponseHeaders = false
-
-    /// The options as plain values, for the command to run with.
-    var options: UploaderOptions {
-        UploaderOptions(
-            multipart: multipart, form: form, json: json, data: data, gzip: gzip, boundary: boundary,
-            dryRun: dryRun, output: output, timeout: timeout, retry: retry,
-            resumable: resumable, tus: tus, chunkSize: chunkSize, resumeFrom: resumeFrom, stateDir: stateDir,
-            endpointURL: endpointURL, region: region, partSize: partSize, concurrency: concurrency,
-            multipartThreshold: multipartThreshold, presignedPost: presignedPost,
-            progress: progress, verbose: verbose, printResponseHeaders: printResponseHeaders
-        )
-    }
+    /// Every option, declared once (``UploaderOptions``).
+    @OptionGroup var options: UploaderOptions
 
     /// What the parser makes of `arguments` (the options, never the items),
-    /// checked by ``validate()``.
+    /// checked by ``UploaderOptions/validate()``.
     static func parsedOptions(_ arguments: [String]) throws -> UploaderOptions {
         try parse(arguments).options
-    }
-
-    /// Checks the options' ranges before anything else runs (``UploaderOptions/validate()``).
-    func validate() throws {
-        try options.validate()
     }
 
     /// Parses the arguments itself so that every usage error exits with

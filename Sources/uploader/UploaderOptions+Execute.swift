@@ -66,7 +66,7 @@ extension UploaderOptions {
         let invocation = try Invocation(commandLine)
         var assembler = RequestAssembler(
             invocation: invocation, explicitKind: explicitBodyKind, data: data,
-            gzip: gzip, boundary: boundary, timeout: timeout
+            gzip: gzip, boundary: boundary, timeout: requestTimeout
         )
         assembler.resumedBoundary = resumedBoundary
         let request = try assembler.prepare()

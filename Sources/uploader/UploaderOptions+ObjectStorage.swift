@@ -94,7 +94,7 @@ extension UploaderOptions {
             endpoint: job.endpoint, credentials: job.credentials,
             transport: transport(httpClient), retry: policy
         )
-        s3.timeout = timeout.map { .seconds($0) }  // every request of the upload
+        s3.timeout = requestTimeout  // every request of the upload
         let status: ExitStatus
         if dryRun {
             status = await writeDryRun(of: job, with: s3, to: destination)

@@ -21,7 +21,7 @@ extension UploaderOptions {
     private func presignedPostRequest(_ commandLine: CommandLineSplit) throws(InputError) -> (PreparedRequest, String) {
         let options = [
             (json, "--json"), (form, "--form"), (data != nil, "--data"), (resumable, "--resumable"), (tus, "--tus"),
-            (stateDir != nil, "--state-dir"),
+            (stateDir != nil, "--state-dir"), (gzip, "--gzip"), (boundary != nil, "--boundary"),
         ]
         if let option = options.first(where: \.0)?.1 {
             throw InputError(.conflictingInput, "\(option) does not apply to --presigned-post, which sends the form as multipart/form-data")
@@ -73,13 +73,11 @@ extension UploaderOptions {
         // exits as any 4xx does (contract, "Output and exit status").
         var request = builder.acceptingStatus(.any)
         for header in commandLine.headers {
-            guard let colon = header.firstIndex(of: ":") else {
-                throw InputError(.malformedItem, "-H '\(header.echoed)': expected 'Name: value'")
-            }
-            request = request.header(String(header[..<colon].trimmingOptionalWhitespace), String(header[header.index(after: colon)...].trimmingOptionalWhitespace))
+            let (name, value) = try Self.header(parsing: header)
+            request = request.header(name, value)
         }
-        if let timeout {
-            request = request.timeout(.seconds(timeout))
+        if let requestTimeout {
+            request = request.timeout(requestTimeout)
         }
         do {
             return (try request.build(), filePath)

@@ -40,6 +40,10 @@ extension UploaderOptions {
         if tus, data != nil {
             throw ValidationError("--tus uploads one file item (name@path); --data is not one")
         }
+        // tus sends the one file as it is: no multipart body to shape.
+        for (given, option) in [(multipart, "--multipart"), (boundary != nil, "--boundary")] where tus && given {
+            throw ValidationError("\(option) does not apply to --tus, which sends the one file as it is")
+        }
         if let resumeFrom, URL(string: resumeFrom).map({ $0.scheme == "http" || $0.scheme == "https" }) != true {
             throw ValidationError("--resume-from \(resumeFrom): give the upload's http or https URL")
         }

@@ -2,44 +2,111 @@ import ArgumentParser
 import HTTPBody
 import UploaderItems
 
-/// What the command line's options ask for, as plain values: what
-/// ``Uploader`` parses them into, and what the command runs with. Each
-/// property is the option of the same name (`dryRun` is `--dry-run`).
-struct UploaderOptions: Equatable, Sendable {
-    var multipart: Bool
-    var form: Bool
-    var json: Bool
-    var data: String?
-    var gzip: Bool
-    var boundary: String?
-    var dryRun: Bool
-    var output: String?
-    var timeout: Double?
-    var retry: Int?
-    var resumable: Bool
-    var tus: Bool
-    var chunkSize: String?
-    var resumeFrom: String?
-    var stateDir: String?
-    var endpointURL: String?
-    var region: String?
-    var partSize: String?
-    var concurrency: Int?
-    var multipartThreshold: String?
-    var presignedPost: String?
-    /// `--progress` or `--no-progress`; `nil` when neither was given.
-    var progress: Bool?
-    var verbose: Bool
-    var printResponseHeaders: Bool
+/// The command line's options, each declared once, here: the parser reads
+/// them into this (``Uploader`` holds it as an `@OptionGroup`), its help,
+/// man page and completions describe them, `CommandLineSplit` reads which
+/// take a value from them (``OptionNames``), and the command runs with it.
+/// Each property is the option of the same name (`dryRun` is `--dry-run`).
+/// A new option is a property here, its line in ``defaults``, and its
+/// behaviour (docs/architecture.md, "The uploader's options").
+struct UploaderOptions: ParsableArguments, Sendable {
+    // `formParts` and `headers` are declared for --help only:
+    // CommandLineSplit takes their values (in typed order) before the parser
+    // runs, so the parsed values are always empty.
 
-    /// No option given: what ``Uploader``'s declarations default to.
-    static let defaults = UploaderOptions(
-        multipart: false, form: false, json: false, data: nil, gzip: false, boundary: nil,
-        dryRun: false, output: nil, timeout: nil, retry: nil,
-        resumable: false, tus: false, chunkSize: nil, resumeFrom: nil, stateDir: nil,
-        endpointURL: nil, region: nil, partSize: nil, concurrency: nil, multipartThreshold: nil, presignedPost: nil,
-        progress: nil, verbose: false, printResponseHeaders: false
-    )
+    @Option(name: [.customShort("F"), .customLong("form-part")], help: ArgumentHelp("A multipart part, curl style: 'name=value' or 'name=@path', with ;type=MIME and ;filename=NAME if wanted; double-quote a value that holds ';'. May repeat.", valueName: "part"))
+    var formParts: [String] = []
+
+    @Flag(help: "Send multipart/form-data (the default when any file part is present).")
+    var multipart = false
+
+    @Flag(help: "Send application/x-www-form-urlencoded (an error with file parts).")
+    var form = false
+
+    @Flag(help: "Send a JSON object built from the fields (the default for fields without files).")
+    var json = false
+
+    @Option(help: ArgumentHelp("A raw body: '@path' streams a file, '-' reads standard input, anything else is sent as text.", valueName: "data"))
+    var data: String?
+
+    @Option(name: [.customShort("H"), .customLong("header")], help: ArgumentHelp("A header, 'Name: value'. May repeat.", valueName: "header"))
+    var headers: [String] = []
+
+    @Flag(help: "Compress the request body with gzip (Content-Encoding: gzip), streamed.")
+    var gzip = false
+
+    @Option(help: ArgumentHelp("The multipart boundary to use (1-70 characters), for reproducible output.", valueName: "boundary"))
+    var boundary: String?
+
+    @Flag(name: .customLong("dry-run"), help: "Do not connect: write the exact request bytes to standard output (or --output).")
+    var dryRun = false
+
+    @Option(name: [.short, .long], help: ArgumentHelp("Where the response body (or, with --dry-run, the request) goes.", valueName: "path"))
+    var output: String?
+
+    @Option(help: ArgumentHelp("Per-attempt timeout in seconds.", valueName: "seconds"))
+    var timeout: Double?
+
+    @Option(help: ArgumentHelp("Retry up to N times on connection failures, timeouts, 408, 429 and 5xx (resumable uploads: resume up to N times, 5 by default).", valueName: "N"))
+    var retry: Int?
+
+    @Flag(help: "Send the request as a resumable upload (IETF draft); running the same command again continues it.")
+    var resumable = false
+
+    @Flag(help: "Upload one file with tus 1.0; URL is the creation endpoint, text fields become Upload-Metadata.")
+    var tus = false
+
+    @Option(name: .customLong("chunk-size"), help: ArgumentHelp("Bytes per append request, with a K, M or G suffix (default: all of it for --resumable, 8M for --tus).", valueName: "size"))
+    var chunkSize: String?
+
+    @Option(name: .customLong("resume-from"), help: ArgumentHelp("Continue the upload at this resumption or tus upload URL.", valueName: "URL"))
+    var resumeFrom: String?
+
+    @Option(name: .customLong("state-dir"), help: ArgumentHelp("Where resume state is kept (default: $XDG_STATE_HOME/uploader, else ~/.local/state/uploader).", valueName: "dir"))
+    var stateDir: String?
+
+    @Option(name: .customLong("endpoint-url"), help: ArgumentHelp("s3://: an S3-compatible store's URL (path-style addressing); AWS by default.", valueName: "URL"))
+    var endpointURL: String?
+
+    @Option(help: ArgumentHelp("s3://: the signing region (default: $AWS_REGION, $AWS_DEFAULT_REGION, else us-east-1).", valueName: "region"))
+    var region: String?
+
+    @Option(name: .customLong("part-size"), help: ArgumentHelp("s3://: bytes per part of a multipart upload, 5M to 5G (default 8M).", valueName: "size"))
+    var partSize: String?
+
+    @Option(help: ArgumentHelp("s3://: parts sent at once, 1 to 64 (default 4).", valueName: "N"))
+    var concurrency: Int?
+
+    @Option(name: .customLong("multipart-threshold"), help: ArgumentHelp("s3://: files of at least this size go as a multipart upload (default 8M).", valueName: "size"))
+    var multipartThreshold: String?
+
+    @Option(name: .customLong("presigned-post"), help: ArgumentHelp("Fill the presigned POST form in this JSON file (boto3's generate_presigned_post) with FILE.", valueName: "form.json"))
+    var presignedPost: String?
+
+    @Flag(inversion: .prefixedNo, help: "Show a progress bar on standard error (default: when it is a terminal).")
+    var progress: Bool?
+
+    @Flag(name: .shortAndLong, help: "Print the request head and response head to standard error.")
+    var verbose = false
+
+    @Flag(name: .customLong("print-response-headers"), help: "Print the response head to standard error.")
+    var printResponseHeaders = false
+
+    /// No option given: what the declarations above default to, for
+    /// `main()` to run with without asking the parser (whose reflection
+    /// costs a third of a tiny upload's instructions). Every property is
+    /// set, as the parser would: UploaderOptionsTests holds the two equal.
+    static let defaults: UploaderOptions = {
+        var options = UploaderOptions()
+        (options.formParts, options.headers) = ([], [])
+        (options.multipart, options.form, options.json, options.data, options.gzip) = (false, false, false, nil, false)
+        (options.boundary, options.dryRun, options.output, options.timeout, options.retry) = (nil, false, nil, nil, nil)
+        (options.resumable, options.tus, options.chunkSize, options.resumeFrom, options.stateDir) = (false, false, nil, nil, nil)
+        (options.endpointURL, options.region, options.partSize, options.concurrency) = (nil, nil, nil, nil)
+        (options.multipartThreshold, options.presignedPost, options.progress) = (nil, nil, nil)
+        (options.verbose, options.printResponseHeaders) = (false, false)
+        return options
+    }()
 
     /// The largest `--timeout`, in seconds (about 11.6 days): past it NIO's
     /// clock would overflow, and no upload waits that long for an answer.

@@ -46,6 +46,25 @@ import UploaderItems
         #expect(server.requests.isEmpty)
     }
 
+    /// An option a presigned POST cannot honour (it sends the form as the
+    /// form says) is refused, naming it, not ignored; nothing is read or sent.
+    @Test(arguments: ["--gzip", "--boundary"])
+    func optionAPresignedPostCannotHonourExitsTwoNamingIt(option: String) async throws {
+        let arguments = option == "--boundary" ? [option, "b"] : [option]
+        let result = try await UploaderProcess.run(["--presigned-post", "no-such-form.json", "no-such-file.bin"] + arguments)
+        #expect(result.status == 2, "\(result.standardError)")
+        #expect(result.standardError.contains("\(option) does not apply to --presigned-post"), "\(result.standardError)")
+    }
+
+    /// `--tus` sends the one file as it is, so an option that shapes a
+    /// multipart body is refused, naming it, not ignored.
+    @Test(arguments: [["--multipart"], ["--boundary", "b"]])
+    func optionTusCannotHonourExitsTwoNamingIt(option: [String]) async throws {
+        let result = try await UploaderProcess.run(["--tus", "127.0.0.1:1/files", "file@/etc/hostname"] + option)
+        #expect(result.status == 2, "\(result.standardError)")
+        #expect(result.standardError.contains("\(option[0]) does not apply to --tus"), "\(result.standardError)")
+    }
+
     @Test func missingURLExitsTwo() async throws {
         let result = try await UploaderProcess.run([])
         #expect(result.status == 2)

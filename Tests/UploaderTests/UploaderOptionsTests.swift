@@ -1,3 +1,4 @@
+import ArgumentParser
 import Testing
 @testable import uploader
 
@@ -6,38 +7,88 @@ import Testing
 /// parser reads must reach the options the command runs with.
 @Suite struct UploaderOptionsTests {
     @Test func defaultsAreWhatTheParserGivesForNoOptions() throws {
-        #expect(try Uploader.parsedOptions([]) == .defaults)
+        #expect(values(try Uploader.parsedOptions([])) == values(.defaults))
     }
 
     @Test func everyOptionReachesTheOptions() throws {
         var plain = UploaderOptions.defaults
         (plain.multipart, plain.gzip, plain.boundary, plain.dryRun, plain.output) = (true, true, "b", true, "out")
         (plain.timeout, plain.retry, plain.progress, plain.verbose, plain.printResponseHeaders) = (2.5, 3, false, true, true)
-        #expect(try Uploader.parsedOptions([
+        #expect(values(try Uploader.parsedOptions([
             "--multipart", "--gzip", "--boundary=b", "--dry-run", "--output=out",
             "--timeout=2.5", "--retry=3", "--no-progress", "--verbose", "--print-response-headers",
-        ]) == plain)
+        ])) == values(plain))
 
         var resumable = UploaderOptions.defaults
         (resumable.data, resumable.resumable, resumable.chunkSize) = ("@body.bin", true, "8M")
         (resumable.resumeFrom, resumable.stateDir, resumable.progress) = ("http://h/u", "state", true)
-        #expect(try Uploader.parsedOptions([
+        #expect(values(try Uploader.parsedOptions([
             "--data=@body.bin", "--resumable", "--chunk-size=8M", "--resume-from=http://h/u", "--state-dir=state", "--progress",
-        ]) == resumable)
+        ])) == values(resumable))
 
         var store = UploaderOptions.defaults
         (store.endpointURL, store.region, store.partSize) = ("http://127.0.0.1:9000", "eu-west-1", "8M")
         (store.concurrency, store.multipartThreshold, store.presignedPost) = (2, "16M", "form.json")
-        #expect(try Uploader.parsedOptions([
+        #expect(values(try Uploader.parsedOptions([
             "--endpoint-url=http://127.0.0.1:9000", "--region=eu-west-1", "--part-size=8M", "--concurrency=2",
             "--multipart-threshold=16M", "--presigned-post=form.json",
-        ]) == store)
+        ])) == values(store))
 
         var json = UploaderOptions.defaults
         (json.json, json.tus) = (true, true)
-        #expect(try Uploader.parsedOptions(["--json", "--tus"]) == json)
+        #expect(values(try Uploader.parsedOptions(["--json", "--tus"])) == values(json))
         var form = UploaderOptions.defaults
         form.form = true
-        #expect(try Uploader.parsedOptions(["--form"]) == form)
+        #expect(values(try Uploader.parsedOptions(["--form"])) == values(form))
     }
+
+    /// Every option that takes a value, as the parser itself tells (it asks
+    /// for one when the name comes last), is handed on with its value, even
+    /// one that starts with a dash; every flag is handed on as it is. The
+    /// names come from the declaration, so a new option is covered unasked.
+    @Test func everyDeclaredOptionIsSplitAsTheParserReadsIt() throws {
+        let arguments = OptionNames.arguments
+        let names = arguments.flatMap { ($0.names ?? []).map(\.spelling) }
+        #expect(names.contains("--timeout") && names.contains("-o") && names.contains("--verbose"), "\(names)")
+        var checked = 0
+        for name in names where name != "--help" && name != "-h" && name != "--version" {
+            let takesAValue = Self.parserMessage([name]).contains("Missing value")
+            let split = CommandLineSplit(["URL", name, "-5"])
+            switch name {
+            case "-H", "--header":
+                #expect(split.headers == ["-5"] && split.options.isEmpty, "\(name)")
+            case "-F", "--form-part":
+                #expect(split.entries == [.positional("URL"), .formPart("-5")], "\(name)")
+            default:
+                if takesAValue {
+                    #expect(split.entries == [.positional("URL")], "\(name)")
+                    #expect(split.options.count == 1 && split.options.first?.hasSuffix("=-5") == true, "\(name): \(split.options)")
+                    // The parser reads what the split hands on as this option with its value.
+                    let message = Self.parserMessage(split.options)
+                    #expect(!message.contains("Missing value") && !message.contains("Unknown option") && !message.contains("Unexpected"), "\(name): \(message)")
+                } else {
+                    #expect(split.options == [name, "-5"] && split.entries == [.positional("URL")], "\(name): \(split.options)")
+                }
+            }
+            checked += 1
+        }
+        #expect(checked >= 30, "\(checked) names")
+    }
+
+    /// What the parser says of `arguments`, or "" when it takes them.
+    private static func parserMessage(_ arguments: [String]) -> String {
+        do {
+            _ = try Uploader.parsedOptions(arguments)
+            return ""
+        } catch {
+            return Uploader.message(for: error)
+        }
+    }
+}
+
+/// Every option's value by property name: the options' property wrappers
+/// are not `Equatable`, and a property ``UploaderOptions/defaults`` forgot
+/// to set reads `*definition*` here instead of a value.
+private func values(_ options: UploaderOptions) -> [String] {
+    Mirror(reflecting: options).children.map { "\($0.label ?? "?")=\($0.value)" }
 }
