@@ -128,11 +128,13 @@ public final class ServerProcess: @unchecked Sendable {
     /// The next line of the child's standard output, without its newline.
     public func readLine(timeout: Duration = .seconds(30)) async throws -> String {
         let deadline = ContinuousClock.now + TestTime.budget(timeout)
-        // Polls block: on a GCD thread, not one of Swift's two cooperative ones.
+        // Polls block: on a thread of their own, neither one of Swift's two
+        // cooperative ones nor a GCD one (Dispatch adds threads for blocked
+        // work only slowly on Linux, so a full run's waits would queue).
         return try await withCheckedThrowingContinuation { continuation in
-            DispatchQueue.global().async {
+            Thread {
                 continuation.resume(with: Result { try self.blockingReadLine(until: deadline) })
-            }
+            }.start()
         }
     }
 

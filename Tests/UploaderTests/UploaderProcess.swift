@@ -53,8 +53,11 @@ struct UploaderProcess {
         try await spawn("/bin/sh", ["-c", commandLine], standardInput: nil, environment: ["UPLOADER": executable.path], currentDirectory: currentDirectory)
     }
 
-    /// Spawns on a GCD thread: waiting and pipe reads block, and blocking
-    /// Swift's small cooperative pool (2 threads here) would stall other tests.
+    /// Spawns on a thread of its own: waiting and pipe reads block, and
+    /// blocking Swift's small cooperative pool (2 threads here) would stall
+    /// other tests. Not on a GCD queue either: on Linux, Dispatch's global
+    /// queues add threads for blocked work only slowly, and with many
+    /// uploaders running at once (a full run) every test waited behind them.
     private static func spawn(
         _ path: String,
         _ arguments: [String],
@@ -65,12 +68,13 @@ struct UploaderProcess {
         let environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         let directory = currentDirectory?.path(percentEncoded: false)
         return try await withCheckedThrowingContinuation { continuation in
-            DispatchQueue.global().async {
+            let thread = Thread {
                 continuation.resume(with: Swift.Result {
                     try Spawner(path: path, arguments: arguments, environment: environment, directory: directory)
                         .run(standardInput: standardInput ?? [])
                 })
             }
+            thread.start()
         }
     }
 }
@@ -140,16 +144,17 @@ private struct Spawner {
 
         let group = DispatchGroup()
         let collected = CollectedOutput()
+        // Each pipe read on a thread of its own, for the reason given at `spawn`.
         group.enter()
-        DispatchQueue.global().async {
+        Thread {
             collected.output = Self.readToEnd(output.read)
             group.leave()
-        }
+        }.start()
         group.enter()
-        DispatchQueue.global().async {
+        Thread {
             collected.error = Self.readToEnd(error.read)
             group.leave()
-        }
+        }.start()
         Self.writeAll(standardInput, to: input.write)
         close(input.write)
         group.wait()
