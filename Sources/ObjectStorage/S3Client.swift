@@ -159,19 +159,13 @@ public struct S3Client: Sendable {
             let response = try await client.send(request, maximumBodySize: Self.maximumAnswerSize, progress: progress)
             let error = S3Error(refusing: operation, of: location, response: response)
             guard let error else { return response }
-            // Not a status the retry middleware sees: paced here by its settings.
-            guard response.status.kind == .successful, error.isTransient, attempt < retry.maximumAttempts,
-                  request.body?.isReplayable ?? true
+            // Not a status the retry middleware sees: paced by its policy
+            // (backoff with jitter, its attempt count, its willRetry).
+            guard response.status.kind == .successful, error.isTransient, request.body?.isReplayable ?? true,
+                  try await retry.waitBeforeRetry(attempt: attempt + 1, reason: error.description)
             else { throw error }
-            try await Task.sleep(for: backoff(attempt: attempt))
             attempt += 1
         }
-    }
-
-    /// The wait after attempt `attempt`: ``retry``'s initial backoff, doubled for each later attempt, capped at its maximum.
-    private func backoff(attempt: Int) -> Duration {
-        let factor = 1 << min(attempt - 1, 20)
-        return retry.initialBackoff > retry.maximumBackoff / factor ? retry.maximumBackoff : retry.initialBackoff * factor
     }
 }
 

@@ -8,8 +8,13 @@ extension RequestBody {
     /// ```
     ///
     /// Each read of the slice reads this body afresh and starts at
-    /// `range.lowerBound`: a file seeks there; another body (a multipart
-    /// form) produces the bytes before it and drops them, at memory speed.
+    /// `range.lowerBound` through its source's ``ChunkSource/skip(_:)``: a
+    /// file seeks there, a multipart form steps over the parts before it and
+    /// seeks into the file part that holds the offset, bytes in memory index;
+    /// a source of your own without `skip` produces the bytes before and drops
+    /// them. A multipart form with a caller-chosen boundary reads back only
+    /// the boundary's length before the offset, so an occurrence that
+    /// straddles the offset is still found.
     /// The slice has no content type or encoding of its own: the protocol
     /// that sends it says what its bytes are.
     ///
@@ -39,10 +44,6 @@ extension RequestBody {
 /// Produces the bytes of another source within a range: moves past those
 /// before it once, then stops at its end.
 struct SliceChunkSource: ChunkSource {
-    /// Bytes dropped per read while moving to the start of the range, when
-    /// the source cannot seek.
-    static let discardChunkSize = 1024 * 1024
-
     var whole: any ChunkSource
     var toSkip: Int64
     var remaining: Int64
@@ -64,15 +65,19 @@ struct SliceChunkSource: ChunkSource {
     }
 
     private mutating func skipToStart() async throws {
-        if toSkip > 0, var seeking = whole as? any SkippingChunkSource {
-            toSkip -= try await seeking.skip(toSkip)
-            whole = seeking
+        guard toSkip > 0 else { return }
+        let wanted = toSkip
+        toSkip = 0
+        let skipped = try await whole.skip(wanted)
+        guard skipped == wanted else {
+            throw RequestBodyError.notSliceable("it ended \(wanted - skipped) bytes before the start of the slice")
         }
-        while toSkip > 0 {
-            guard let dropped = try await whole.nextChunk(maximumLength: Int(min(Int64(Self.discardChunkSize), toSkip))) else {
-                throw RequestBodyError.notSliceable("it ended \(toSkip) bytes before the start of the slice")
-            }
-            toSkip -= Int64(dropped.count)
-        }
+    }
+
+    mutating func skip(_ count: Int64) async throws -> Int64 {
+        try await skipToStart()
+        let step = try await whole.skip(min(max(0, count), remaining))
+        remaining -= step
+        return step
     }
 }

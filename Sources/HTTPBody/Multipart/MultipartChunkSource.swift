@@ -6,7 +6,7 @@
 /// with 10,000 files holds one descriptor at a time. A chunk ends where the
 /// compressibility of the bytes changes, so a gzip stream can store a JPEG
 /// part and deflate the framing around it.
-struct MultipartChunkSource: SkippingChunkSource {
+struct MultipartChunkSource: ChunkSource {
     private let bytes: [UInt8]
     private let segments: [MultipartSegment]
     private let closing: [UInt8]
@@ -79,12 +79,16 @@ struct MultipartChunkSource: SkippingChunkSource {
     }
 
     /// Moves past `count` bytes without producing them: memory by index,
-    /// files by seeking. Nothing is skipped when content must be scanned for
-    /// a caller-chosen boundary (the caller then reads and drops the bytes),
-    /// and a stream part stops the skip.
+    /// files by seeking, so a slice of a form starts in the right file part
+    /// without reading the parts before it.
+    ///
+    /// With a caller-chosen boundary, a file part is scanned as it is sent:
+    /// when the skip ends inside one, the boundary's length less one byte
+    /// before the new position is read back through the scanner, so an
+    /// occurrence that straddles the position is still found. A stream part
+    /// cannot seek: its bytes are read and dropped.
     mutating func skip(_ count: Int64) async throws -> Int64 {
-        guard scanner == nil else { return 0 }
-        var left = count
+        var left = max(0, count)
         while left > 0, index <= segments.count {
             guard index < segments.count else {
                 let step = min(Int64(closing.count - offset), left)
@@ -100,21 +104,57 @@ struct MultipartChunkSource: SkippingChunkSource {
                 left -= step
                 if offset == end - start { index += 1; offset = 0 }
             case .file(let location, let length, let name, _):
-                do throws(RequestBodyError) {
+                do {
                     let file = try currentReader(location, length: length)
                     let step = min(file.remaining, left)
-                    try file.skip(step)
+                    try skipInFile(file, by: step, part: name, location: location)
                     left -= step
                     try moveOnIfFileEnded(file)
-                } catch {
+                } catch let error as RequestBodyError {
                     reader = nil
                     throw error.naming(part: name)
                 }
+                if reader == nil { scanner?.reset() }
             case .stream:
-                return count - left
+                // Read and dropped, as any source without a seek.
+                guard let dropped = try await nextChunk(maximumLength: Int(min(1024 * 1024, left)), as: [UInt8].self) else {
+                    return max(0, count) - left
+                }
+                left -= Int64(dropped.storage.count)
             }
         }
-        return count - left
+        return max(0, count) - left
+    }
+
+    /// Moves `step` bytes into the current file part by seeking; with a
+    /// scanner, and a position short of the file's end, the bytes just before
+    /// it are read back and scanned (those before them were scanned when sent).
+    private mutating func skipInFile(_ file: FileReader, by step: Int64, part: String, location: FileLocation) throws {
+        let target = file.bytesRead + step
+        guard scanner != nil, target < file.expectedLength else {
+            try file.skip(step)
+            return
+        }
+        // An occurrence that straddles the target starts at most this far before it.
+        let context = Int64(boundary.utf8.count - 1)
+        let rescanFrom = max(file.bytesRead, target - context)
+        if rescanFrom > file.bytesRead {
+            try file.skip(rescanFrom - file.bytesRead)
+            scanner?.reset()
+        }
+        let count = Int(target - rescanFrom)
+        guard count > 0 else { return }
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: count, alignment: 1)
+        defer { buffer.deallocate() }
+        var filled = 0
+        while filled < count {
+            let read = try file.read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[filled...]))
+            guard read > 0 else { break }
+            filled += read
+        }
+        if scanner?.scan(UnsafeRawBufferPointer(rebasing: buffer[..<filled])) == true {
+            throw MultipartError.boundaryInContent(part: part, file: location.description, boundary: boundary)
+        }
     }
 
     /// Fills `buffer` from the current position; returns the byte count.

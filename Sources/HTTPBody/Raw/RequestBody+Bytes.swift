@@ -46,4 +46,11 @@ struct MemoryChunkSource: ChunkSource {
             }
         })
     }
+
+    /// Moves the index: nothing is copied.
+    mutating func skip(_ count: Int64) async throws -> Int64 {
+        let step = Int(min(max(0, count), Int64(bytes.count - offset)))
+        offset += step
+        return Int64(step)
+    }
 }

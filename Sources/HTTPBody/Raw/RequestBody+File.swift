@@ -46,15 +46,16 @@ extension RequestBody {
 }
 
 /// Reads a file straight into each chunk's storage: one copy, kernel to chunk.
-struct FileChunkSource: SkippingChunkSource {
+struct FileChunkSource: ChunkSource {
     let reader: FileReader
 
     mutating func nextChunk<Storage: ChunkStorage>(maximumLength: Int, as storage: Storage.Type) async throws -> BodyChunk<Storage>? {
         try reader.readChunk(maximumLength: maximumLength, as: Storage.self).map { BodyChunk($0) }
     }
 
+    /// Seeks: no bytes are read.
     mutating func skip(_ count: Int64) async throws -> Int64 {
-        let skipped = min(count, reader.remaining)
+        let skipped = min(max(0, count), reader.remaining)
         try reader.skip(skipped)
         return skipped
     }

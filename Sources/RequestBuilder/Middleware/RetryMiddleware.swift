@@ -137,6 +137,22 @@ public struct RetryMiddleware: RequestMiddleware {
         return true
     }
 
+    /// Waits before attempt number `attempt` (2 for the first retry) after a
+    /// failure the caller has judged worth repeating (such as an S3 error
+    /// inside a `200`, which no status tells), telling ``willRetry`` first;
+    /// returns `false`, without waiting, once ``maximumAttempts`` is reached.
+    ///
+    /// The pause is this middleware's backoff: ``initialBackoff`` doubled for
+    /// each attempt, capped at ``maximumBackoff``, with jitter (half to all
+    /// of it), so clients that failed together do not retry together.
+    public func waitBeforeRetry(attempt: Int, reason: String) async throws -> Bool {
+        guard attempt <= maximumAttempts else { return false }
+        let wait = backoff(attempt: attempt - 1)
+        willRetry(Retry(attempt: attempt, delay: wait, reason: reason))
+        try await sleep(wait)
+        return true
+    }
+
     /// The pause before the next attempt after a failure, or `nil` if it is final.
     private func delay(after error: any Error, attempt: Int) -> Duration? {
         guard let error = error as? RequestError else { return nil }
