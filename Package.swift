@@ -225,7 +225,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "upload-form-urlsession",
-            dependencies: ["RequestBuilder", "RequestBuilderURLSession", "HTTPBody"],
+            dependencies: ["RequestBuilder", "RequestBuilderURLSession", "HTTPBody", .product(name: "HTTPTypes", package: "swift-http-types")],
             path: "Samples/UploadFormURLSession",
             swiftSettings: sharedSwiftSettings
         ),

@@ -8,6 +8,7 @@
 //     swift run -c release upload-form-urlsession http://127.0.0.1:8080/upload big.bin
 import Foundation
 import HTTPBody
+import HTTPTypes
 import RequestBuilder
 import RequestBuilderURLSession
 

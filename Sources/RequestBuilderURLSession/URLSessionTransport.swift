@@ -172,9 +172,12 @@ public final class URLSessionTransport: HTTPTransport {
                 session.dataTask(with: urlRequest)
             }
         } catch let error as RequestError {
+            // Cancelling closes the stream before the task, so libcurl may
+            // report the aborted read before URLSession reports the cancellation.
+            if Task.isCancelled { throw RequestError.cancelled(request) }
             // The transfer was aborted because the body could not be read: say why.
             guard let failure = stream.pipe.failure, error.code != .cancelled else { throw error }
-            if failure is CancellationError || Task.isCancelled { throw RequestError.cancelled(request) }
+            if failure is CancellationError { throw RequestError.cancelled(request) }
             throw RequestError.body(request, "\(failure)", underlying: failure)
         }
     }

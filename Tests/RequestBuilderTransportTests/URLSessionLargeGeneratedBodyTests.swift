@@ -1,5 +1,6 @@
 import Foundation
 import HTTPBody
+import HTTPTypes
 import RequestBuilder
 import RequestBuilderURLSession
 import TestSupport
@@ -25,7 +26,7 @@ import Testing
 
             mutating func next() async -> [UInt8]? {
                 guard offset < size else { return nil }
-                let end = min(size, offset + 64 * 1024)
+                let end = Swift.min(size, offset + 64 * 1024)
                 defer { offset = end }
                 return (offset..<end).map(URLSessionLargeGeneratedBodyTests.byte(at:))
             }
