@@ -25,8 +25,6 @@ final class TaskRouter: NSObject, URLSessionDataDelegate, @unchecked Sendable {
     private struct Pending {
         var continuation: CheckedContinuation<Outcome, Never>
         var progress: @Sendable (UploadProgress) -> Void
-        var expectedLength: Int64?
-        var cancelRewind: (@Sendable () -> Void)?
         var data = Data()
     }
 
@@ -34,28 +32,17 @@ final class TaskRouter: NSObject, URLSessionDataDelegate, @unchecked Sendable {
 
     func register(
         _ task: URLSessionTask,
-        expectedLength: Int64?,
-        cancelRewind: (@Sendable () -> Void)?,
         progress: @escaping @Sendable (UploadProgress) -> Void,
         continuation: CheckedContinuation<Outcome, Never>
     ) {
         pending.withLock {
-            $0[task.taskIdentifier] = Pending(continuation: continuation, progress: progress, expectedLength: expectedLength, cancelRewind: cancelRewind)
+            $0[task.taskIdentifier] = Pending(continuation: continuation, progress: progress)
         }
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didSendBodyData bytesSent: Int64, totalBytesSent: Int64, totalBytesExpectedToSend: Int64) {
-        guard let entry = pending.withLock({ $0[task.taskIdentifier] }) else { return }
-        // A streamed body's length is unknown to URLSession, though often known here.
-        let total = totalBytesExpectedToSend > 0 ? totalBytesExpectedToSend : entry.expectedLength
-        entry.progress(UploadProgress(bytesSent: totalBytesSent, totalBytes: total))
-    }
-
-    /// URLSession asks for the body again when libcurl rewinds it: a streamed
-    /// body is read once, so the transfer fails rather than send a wrong body.
-    func urlSession(_ session: URLSession, task: URLSessionTask, needNewBodyStream completionHandler: @escaping @Sendable (InputStream?) -> Void) {
-        pending.withLock { $0[task.taskIdentifier]?.cancelRewind }?()
-        completionHandler(nil)
+        guard let progress = pending.withLock({ $0[task.taskIdentifier]?.progress }) else { return }
+        progress(UploadProgress(bytesSent: totalBytesSent, totalBytes: totalBytesExpectedToSend >= 0 ? totalBytesExpectedToSend : nil))
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {

@@ -16,41 +16,33 @@ public import RequestBuilder
 ///
 /// - at most ``inMemoryLimit`` bytes of known length: read into memory and
 ///   sent with `uploadTask(with:from:)`;
-/// - anything larger, on Linux (a file, a multipart form, a stream, a gzip
-///   body): streamed through `httpBodyStream`, read from the body chunk by
-///   chunk as URLSession sends it, so memory stays constant (about three
-///   chunks) whatever the body's size, and nothing is written to disk. It
-///   goes out `Transfer-Encoding: chunked` with no `Content-Length`, even
-///   when its length is known: libcurl frames every body stream so, and a
-///   server that requires a length answers `411`;
 /// - a file body, on Apple platforms: handed to URLSession by its path
 ///   (`uploadTask(with:fromFile:)`), which reads it as it sends, no copy;
-/// - anything else, on Apple platforms: written chunk by chunk to a
-///   temporary file in ``stagingDirectory``, sent from a read-only map of
-///   it, and deleted afterwards.
-///
-/// A streamed body is read once: a redirect or a rewind by libcurl that
-/// would send it again fails the request instead. A failure reading the body
-/// ends the request as `RequestError.Code.body`, with the connection
-/// aborted, never as a shorter body.
+/// - anything else (a multipart form, a stream, a gzip body, and on Linux a
+///   file too): written chunk by chunk to a temporary file in
+///   ``stagingDirectory``, sent from a read-only map of it, and deleted
+///   afterwards. The heap stays constant, at the cost of one pass over the
+///   bytes on disk and free space for the whole body there. On Linux prefer
+///   `AsyncHTTPClientTransport`, which streams with no copy at all.
 ///
 /// Once a response head has arrived the server has answered: a failure
 /// after it (a body cut short) is thrown while the response body is read,
 /// not by ``stream(_:progress:)``, so `RetryMiddleware` never sends an
 /// answered request again.
 ///
-/// Linux never uses `uploadTask(with:fromFile:)`: swift-corelibs-foundation
-/// traps when a connection fails while it reads a file (docs/notes/transports.md
-/// has the details).
+/// Bodies never go through `httpBodyStream`, and on Linux never through
+/// `uploadTask(with:fromFile:)`: swift-corelibs-foundation traps in both
+/// when a connection fails mid-body (docs/notes/transports.md has the
+/// details). Errors reading the body or writing the temporary file end as
+/// `RequestError`.
 public final class URLSessionTransport: HTTPTransport {
-    /// Bodies up to this size are sent from memory; larger ones are streamed
-    /// on Linux, and sent from their file or a temporary one on Apple platforms.
+    /// Bodies up to this size are sent from memory; larger ones from their
+    /// file or a temporary one.
     public let inMemoryLimit: Int
     /// Whether a file body larger than ``inMemoryLimit`` is handed to
     /// URLSession by its path rather than staged.
     let sendsFilesInPlace: Bool
-    /// The folder that holds a body's temporary file while it is sent, on
-    /// Apple platforms; unused on Linux, which streams bodies instead.
+    /// The folder that holds a body's temporary file while it is sent.
     public let stagingDirectory: URL
     private let session: URLSession
     private let router: TaskRouter
@@ -59,10 +51,8 @@ public final class URLSessionTransport: HTTPTransport {
     ///
     /// - Parameters:
     ///   - configuration: The session's configuration; `.ephemeral` keeps no cookies or cache on disk.
-    ///   - inMemoryLimit: The largest body read into memory instead of being
-    ///     streamed (Linux) or sent from a file (Apple platforms).
-    ///   - stagingDirectory: Where larger bodies are written before they are
-    ///     sent on Apple platforms (Linux streams them);
+    ///   - inMemoryLimit: The largest body read into memory instead of a temporary file.
+    ///   - stagingDirectory: Where larger bodies are written before they are sent;
     ///     the system's temporary directory when `nil`. Each file is deleted once
     ///     its request ends, whether it succeeded, failed or was cancelled.
     public convenience init(configuration: URLSessionConfiguration = .ephemeral, inMemoryLimit: Int = 4 * 1024 * 1024, stagingDirectory: URL? = nil) {
@@ -127,9 +117,6 @@ public final class URLSessionTransport: HTTPTransport {
             let data = Data(bytes)
             return try await run(request, progress: progress) { session.uploadTask(with: urlRequest, from: data) }
         }
-        #if canImport(FoundationNetworking)
-        return try await streamBody(body, of: request, head: urlRequest, progress: progress)
-        #else
         if sendsFilesInPlace, let location = body.file, let path = String(validating: location.bytes, as: UTF8.self) {
             let fileURL = URL(filePath: path)
             // URLSession sizes the file as it sends it; a length taken when the
@@ -148,62 +135,23 @@ public final class URLSessionTransport: HTTPTransport {
             throw RequestError.invalidRequest("The body of \(request.describedTarget) could not be read back from \(file.url.path(percentEncoded: false)): \(error)", underlying: error)
         }
         return try await run(request, progress: progress) { session.uploadTask(with: urlRequest, from: mapped) }
-        #endif
     }
-
-    #if canImport(FoundationNetworking)
-    /// Sends `body` through `httpBodyStream`, read chunk by chunk as it goes out.
-    private func streamBody(
-        _ body: RequestBody,
-        of request: PreparedRequest,
-        head: URLRequest,
-        progress: @escaping @Sendable (UploadProgress) -> Void
-    ) async throws -> StreamedResponse {
-        var urlRequest = head
-        // libcurl frames a body of unknown size (all a stream is to it) as
-        // chunked, and would send a Content-Length beside it: a request
-        // servers rightly refuse (400). So the length goes.
-        urlRequest.setValue(nil, forHTTPHeaderField: "Content-Length")
-        let stream = BodyInputStream(body)
-        urlRequest.httpBodyStream = stream
-        defer { stream.close() }
-        do {
-            return try await run(request, bodyStream: stream.pipe, expectedLength: body.length, progress: progress) {
-                session.dataTask(with: urlRequest)
-            }
-        } catch let error as RequestError {
-            // Cancelling closes the stream before the task, so libcurl may
-            // report the aborted read before URLSession reports the cancellation.
-            if Task.isCancelled { throw RequestError.cancelled(request) }
-            // The transfer was aborted because the body could not be read: say why.
-            guard let failure = stream.pipe.failure, error.code != .cancelled else { throw error }
-            if failure is CancellationError { throw RequestError.cancelled(request) }
-            throw RequestError.body(request, "\(failure)", underlying: failure)
-        }
-    }
-    #endif
 
     /// Starts a task, waits for it, and cancels it if the calling task is cancelled.
     private func run(
         _ request: PreparedRequest,
-        bodyStream: BodyStreamHandle? = nil,
-        expectedLength: Int64? = nil,
         progress: @escaping @Sendable (UploadProgress) -> Void,
         makeTask: () -> URLSessionTask
     ) async throws -> StreamedResponse {
         try Task.checkCancellation()
         let task = makeTask()
         let router = self.router
-        let cancelRewind: (@Sendable () -> Void)? = bodyStream.map { pipe in { @Sendable in pipe.refuseRewind() } }
         let outcome: TaskRouter.Outcome = await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
-                router.register(task, expectedLength: expectedLength, cancelRewind: cancelRewind, progress: progress, continuation: continuation)
+                router.register(task, progress: progress, continuation: continuation)
                 task.resume()
             }
         } onCancel: {
-            // A read waiting for the body's next chunk holds URLSession's
-            // queue, so the stream is woken first for the cancellation to run.
-            bodyStream?.close()
             task.cancel()
         }
         switch outcome {
@@ -242,15 +190,3 @@ public final class URLSessionTransport: HTTPTransport {
         }
     }
 }
-
-#if canImport(FoundationNetworking)
-typealias BodyStreamHandle = BodyPipe
-#else
-/// No body is streamed on Apple platforms.
-typealias BodyStreamHandle = Never
-
-extension Never {
-    func close() {}
-    func refuseRewind() {}
-}
-#endif
