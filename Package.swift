@@ -232,6 +232,12 @@ let package = Package(
             swiftSettings: sharedSwiftSettings
         ),
         .executableTarget(
+            name: "upload-form-urlsession",
+            dependencies: ["RequestBuilder", "RequestBuilderURLSession", "HTTPBody", .product(name: "HTTPTypes", package: "swift-http-types")],
+            path: "Samples/UploadFormURLSession",
+            swiftSettings: sharedSwiftSettings
+        ),
+        .executableTarget(
             name: "download-file",
             dependencies: ["RequestBuilder", "RequestBuilderAsyncHTTPClient", "HTTPBody", .product(name: "HTTPTypes", package: "swift-http-types")],
             path: "Samples/DownloadFile",
