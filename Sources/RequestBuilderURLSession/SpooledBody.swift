@@ -13,7 +13,10 @@ struct SpooledBody {
     let url: URL
     let length: Int64
 
-    static func write(_ body: RequestBody, for request: PreparedRequest, in directory: URL) async throws -> SpooledBody {
+    /// Writes the body out; past `limit` bytes it stops, with `length` one
+    /// chunk over the limit, so a body of unknown length is never staged whole
+    /// only to be refused.
+    static func write(_ body: RequestBody, for request: PreparedRequest, in directory: URL, upTo limit: Int64? = nil) async throws -> SpooledBody {
         let url = directory
             .appending(path: "RequestBuilder-upload-\(UUID().uuidString)")
         guard FileManager.default.createFile(atPath: url.path(percentEncoded: false), contents: nil),
@@ -28,6 +31,7 @@ struct SpooledBody {
                 try Task.checkCancellation()
                 try handle.write(contentsOf: chunk)
                 length += Int64(chunk.count)
+                if let limit, length > limit { break }
             }
         } catch {
             try? FileManager.default.removeItem(at: url)

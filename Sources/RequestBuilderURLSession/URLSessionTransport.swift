@@ -25,6 +25,16 @@ public import RequestBuilder
 ///   bytes on disk and free space for the whole body there. On Linux prefer
 ///   `AsyncHTTPClientTransport`, which streams with no copy at all.
 ///
+/// On Linux a body sent from memory or from a staged file costs about twice
+/// its size in resident memory: swift-corelibs-foundation copies the `Data`
+/// it is given (a 1 GiB multipart upload peaked at 2,084 MiB), and streaming
+/// through `httpBodyStream` is not safe there (see below). So on Linux this
+/// transport refuses a body larger than ``maximumBodySize`` (64 MiB unless
+/// you choose) with `RequestError.Code.invalidRequest` before anything is
+/// sent, rather than let an upload take gigabytes of memory; raise the
+/// limit if you accept that cost, or send large bodies with
+/// `AsyncHTTPClientTransport`, which holds about two chunks of any body.
+///
 /// Once a response head has arrived the server has answered: a failure
 /// after it (a body cut short) is thrown while the response body is read,
 /// not by ``stream(_:progress:)``, so `RetryMiddleware` never sends an
@@ -44,6 +54,16 @@ public final class URLSessionTransport: HTTPTransport {
     let sendsFilesInPlace: Bool
     /// The folder that holds a body's temporary file while it is sent.
     public let stagingDirectory: URL
+    /// The largest body this transport sends, or `nil` for no limit: by
+    /// default 64 MiB on Linux, where a body costs about twice its size in
+    /// memory (see the type's documentation), and no limit elsewhere.
+    public let maximumBodySize: Int64?
+    /// The default of ``maximumBodySize`` on this platform.
+    #if canImport(FoundationNetworking)
+    public static let defaultMaximumBodySize: Int64? = 64 << 20
+    #else
+    public static let defaultMaximumBodySize: Int64? = nil
+    #endif
     private let session: URLSession
     private let router: TaskRouter
 
@@ -55,8 +75,18 @@ public final class URLSessionTransport: HTTPTransport {
     ///   - stagingDirectory: Where larger bodies are written before they are sent;
     ///     the system's temporary directory when `nil`. Each file is deleted once
     ///     its request ends, whether it succeeded, failed or was cancelled.
-    public convenience init(configuration: URLSessionConfiguration = .ephemeral, inMemoryLimit: Int = 4 * 1024 * 1024, stagingDirectory: URL? = nil) {
-        self.init(configuration: configuration, inMemoryLimit: inMemoryLimit, stagingDirectory: stagingDirectory, sendsFilesInPlace: Self.platformSendsFilesInPlace)
+    ///   - maximumBodySize: The largest body sent, `nil` for no limit; see
+    ///     ``defaultMaximumBodySize`` and the type's documentation for why Linux has one.
+    public convenience init(
+        configuration: URLSessionConfiguration = .ephemeral,
+        inMemoryLimit: Int = 4 * 1024 * 1024,
+        stagingDirectory: URL? = nil,
+        maximumBodySize: Int64? = URLSessionTransport.defaultMaximumBodySize
+    ) {
+        self.init(
+            configuration: configuration, inMemoryLimit: inMemoryLimit, stagingDirectory: stagingDirectory,
+            sendsFilesInPlace: Self.platformSendsFilesInPlace, maximumBodySize: maximumBodySize
+        )
     }
 
     /// Where URLSession can be trusted with a file's path: not on Linux,
@@ -67,8 +97,9 @@ public final class URLSessionTransport: HTTPTransport {
     static let platformSendsFilesInPlace = true
     #endif
 
-    init(configuration: URLSessionConfiguration, inMemoryLimit: Int, stagingDirectory: URL?, sendsFilesInPlace: Bool) {
+    init(configuration: URLSessionConfiguration, inMemoryLimit: Int, stagingDirectory: URL?, sendsFilesInPlace: Bool, maximumBodySize: Int64? = URLSessionTransport.defaultMaximumBodySize) {
         self.sendsFilesInPlace = sendsFilesInPlace
+        self.maximumBodySize = maximumBodySize
         self.inMemoryLimit = inMemoryLimit
         self.stagingDirectory = stagingDirectory ?? FileManager.default.temporaryDirectory
         router = TaskRouter()
@@ -124,8 +155,14 @@ public final class URLSessionTransport: HTTPTransport {
             urlRequest.setValue(nil, forHTTPHeaderField: "Content-Length")
             return try await run(request, progress: progress) { session.uploadTask(with: urlRequest, fromFile: fileURL) }
         }
-        let file = try await SpooledBody.write(body, for: request, in: stagingDirectory)
+        if let maximumBodySize, let length = body.length, length > maximumBodySize {
+            throw tooLarge(request, length: "\(length) bytes", limit: maximumBodySize)
+        }
+        let file = try await SpooledBody.write(body, for: request, in: stagingDirectory, upTo: maximumBodySize)
         defer { file.remove() }
+        if let maximumBodySize, file.length > maximumBodySize {
+            throw tooLarge(request, length: "more than \(maximumBodySize) bytes", limit: maximumBodySize)
+        }
         // Sent from a file of known size: a body of unknown length now has one.
         urlRequest.setValue(String(file.length), forHTTPHeaderField: "Content-Length")
         let mapped: Data
@@ -135,6 +172,13 @@ public final class URLSessionTransport: HTTPTransport {
             throw RequestError.invalidRequest("The body of \(request.describedTarget) could not be read back from \(file.url.path(percentEncoded: false)): \(error)", underlying: error)
         }
         return try await run(request, progress: progress) { session.uploadTask(with: urlRequest, from: mapped) }
+    }
+
+    /// The refusal of a body over ``maximumBodySize``, saying what to do instead.
+    private func tooLarge(_ request: PreparedRequest, length: String, limit: Int64) -> RequestError {
+        .invalidRequest(
+            "The body of \(request.describedTarget) is \(length), over URLSessionTransport's maximumBodySize of \(limit) bytes: on Linux URLSession holds a body twice in memory; send it with AsyncHTTPClientTransport, which streams it, or raise maximumBodySize"
+        )
     }
 
     /// Starts a task, waits for it, and cancels it if the calling task is cancelled.
