@@ -20,9 +20,10 @@ public import Foundation
 ///   (`AWS_SHARED_CREDENTIALS_FILE`), then in the config file (`AWS_CONFIG_FILE`).
 /// - Region: `AWS_REGION`, `AWS_DEFAULT_REGION`, then the profile's `region`.
 /// - Endpoint: `AWS_ENDPOINT_URL_S3`, `AWS_ENDPOINT_URL`, the `s3`
-///   sub-section's `endpoint_url` of the profile's `[services NAME]` or of the
-///   profile itself, then the profile's `endpoint_url`; none when
-///   `AWS_IGNORE_CONFIGURED_ENDPOINT_URLS` is `true`.
+///   sub-section's `endpoint_url` in the profile's `[services NAME]`, the
+///   profile's `endpoint_url`, then (which botocore does not read, so it
+///   comes last) an `s3` sub-section's `endpoint_url` in the profile itself;
+///   none when `AWS_IGNORE_CONFIGURED_ENDPOINT_URLS` is `true`.
 ///
 /// Only static keys are read: no SSO, `credential_process`, role
 /// assumption or instance metadata. Neither errors nor ``description`` ever
@@ -107,13 +108,20 @@ public struct AWSConfiguration: Sendable, CustomStringConvertible {
 
         var endpoint: (text: String, source: String)?
         if variable("AWS_IGNORE_CONFIGURED_ENDPOINT_URLS")?.lowercased() != "true" {
-            let services = settings["services"]?.text.flatMap { configFile?.serviceSections[$0] }
+            var services: [String: AWSConfigFile.Value]?
+            if let section = settings["services"]?.text {
+                services = configFile?.serviceSections[section]
+                guard services != nil else {
+                    throw failure("the profile '\(name)' names the services section '\(section)', which \(configPath) does not have")
+                }
+            }
             let candidates: [(String?, String)] = [
                 (variable("AWS_ENDPOINT_URL_S3"), "AWS_ENDPOINT_URL_S3"),
                 (variable("AWS_ENDPOINT_URL"), "AWS_ENDPOINT_URL"),
                 (services?["s3"].flatMap(\.nestedEndpoint), "the s3 endpoint_url of [services \(settings["services"]?.text ?? "")] in \(configPath)"),
-                (settings["s3"].flatMap(\.nestedEndpoint), "the s3 endpoint_url of profile '\(name)'"),
                 (settings["endpoint_url"]?.text, "the endpoint_url of profile '\(name)'"),
+                // Not read by botocore, so last: it changes nothing boto3 would use.
+                (settings["s3"].flatMap(\.nestedEndpoint), "the s3 endpoint_url of profile '\(name)'"),
             ]
             endpoint = candidates.lazy.compactMap { text, source in text.flatMap { $0.isEmpty ? nil : (text: $0, source: source) } }.first
         }
@@ -133,7 +141,8 @@ public struct AWSConfiguration: Sendable, CustomStringConvertible {
         guard let secret = settings["aws_secret_access_key"]?.text, !secret.isEmpty else {
             throw S3Error(code: .invalidConfiguration, description: "the profile '\(profile)' in \(path) has an aws_access_key_id but no aws_secret_access_key")
         }
-        let token = (settings["aws_session_token"] ?? settings["aws_security_token"])?.text.flatMap { $0.isEmpty ? nil : $0 }
+        // botocore looks for the old name first.
+        let token = (settings["aws_security_token"] ?? settings["aws_session_token"])?.text.flatMap { $0.isEmpty ? nil : $0 }
         return AWSCredentials(accessKeyID: keyID, secretAccessKey: secret, sessionToken: token)
     }
 
