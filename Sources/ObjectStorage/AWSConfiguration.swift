@@ -101,7 +101,7 @@ public struct AWSConfiguration: Sendable, CustomStringConvertible {
         } else if let found = try staticKey(fromConfig[name], path: configPath, profile: name) {
             (credentials, source) = (found, configPath)
         } else {
-            throw failure("no AWS credentials: AWS_ACCESS_KEY_ID is not set\(profile == nil ? "" : " (and is not used with an explicit profile)"), and the profile '\(name)' has no aws_access_key_id in \(credentialsPath) or \(configPath)")
+            throw failure("no AWS credentials: AWS_ACCESS_KEY_ID is not set or empty\(profile == nil ? "" : " (and is not used with an explicit profile)"), and the profile '\(name)' has no aws_access_key_id in \(credentialsPath) or \(configPath)")
         }
 
         let region = variable("AWS_REGION") ?? variable("AWS_DEFAULT_REGION") ?? settings["region"]?.text.flatMap { $0.isEmpty ? nil : $0 }
