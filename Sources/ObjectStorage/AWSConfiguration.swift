@@ -109,7 +109,9 @@ public struct AWSConfiguration: Sendable, CustomStringConvertible {
         var endpoint: (text: String, source: String)?
         if variable("AWS_IGNORE_CONFIGURED_ENDPOINT_URLS")?.lowercased() != "true" {
             var services: [String: AWSConfigFile.Value]?
-            if let section = settings["services"]?.text {
+            // As botocore: the services section is looked up only when the environment names no endpoint.
+            let fromEnvironment = variable("AWS_ENDPOINT_URL_S3") ?? variable("AWS_ENDPOINT_URL")
+            if fromEnvironment == nil, let section = settings["services"]?.text {
                 services = configFile?.serviceSections[section]
                 guard services != nil else {
                     throw failure("the profile '\(name)' names the services section '\(section)', which \(configPath) does not have")

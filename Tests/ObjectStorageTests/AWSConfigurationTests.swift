@@ -208,6 +208,15 @@ import Testing
         #expect(error?.description == "the profile 'default' in \(files.credentials.path) has an aws_access_key_id but no aws_secret_access_key")
     }
 
+    @Test func anEndpointThatIsNoHTTPURLIsNamed() throws {
+        let files = try SharedFiles(credentials: "[default]\naws_access_key_id = A\naws_secret_access_key = B\n", config: "[default]\nservices = nowhere\n")
+        defer { files.remove() }
+        let error = #expect(throws: S3Error.self) { try AWSConfiguration.load(environment: files.environment(["AWS_ENDPOINT_URL": "ftp://store"])) }
+        #expect(error?.description == "AWS_ENDPOINT_URL is 'ftp://store', which is not an http:// or https:// URL")
+        let missing = #expect(throws: S3Error.self) { try AWSConfiguration.load(environment: files.environment()) }
+        #expect(missing?.description == "the profile 'default' names the services section 'nowhere', which \(files.config.path) does not have")
+    }
+
     @Test func anUnnamedDefaultProfileNeedNotExist() throws {
         let files = try SharedFiles(credentials: "", config: "")
         defer { files.remove() }
