@@ -48,9 +48,9 @@ struct AWSConfigFile: Sendable {
             if current == "" { defaults[key, default: []].append(value) } else if let current { sections[current, default: [:]][key, default: []].append(value) }
         }
 
-        for (index, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        // "\r\n" is one Character in Swift: split at any line end, as Python's universal newlines do.
+        for (index, line) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
             let number = index + 1
-            let line = rawLine.hasSuffix("\r") ? rawLine.dropLast() : rawLine
             let content = line.trimmingPythonWhitespace()
             if content.first == "#" || content.first == ";" { continue }
             if content.isEmpty {

@@ -208,6 +208,17 @@ import Testing
         #expect(error?.description == "the profile 'default' in \(files.credentials.path) has an aws_access_key_id but no aws_secret_access_key")
     }
 
+    @Test func readsFilesWithWindowsLineEnds() async throws {
+        let files = try SharedFiles(
+            credentials: Self.credentialsFile.replacingOccurrences(of: "\n", with: "\r\n"),
+            config: Self.configFile.replacingOccurrences(of: "\n", with: "\r\n")
+        )
+        defer { files.remove() }
+        let expected = try await Self.oracle(profile: "staging", environment: files.environment())
+        #expect(expected.accessKeyID == "AKIASTAGING")
+        #expect(Self.loaded(profile: "staging", environment: files.environment()) == expected)
+    }
+
     @Test func anEndpointThatIsNoHTTPURLIsNamed() throws {
         let files = try SharedFiles(credentials: "[default]\naws_access_key_id = A\naws_secret_access_key = B\n", config: "[default]\nservices = nowhere\n")
         defer { files.remove() }
