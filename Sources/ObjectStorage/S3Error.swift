@@ -7,7 +7,7 @@ public struct S3Error: Error, Sendable, CustomStringConvertible {
     /// The kind of failure, for code that reacts to it.
     public struct Code: Sendable, Hashable, CustomStringConvertible {
         private enum Base: Hashable {
-            case invalidArgument, serviceError, invalidResponse, bodyChanged, uploadNotFound
+            case invalidArgument, serviceError, invalidResponse, bodyChanged, uploadNotFound, invalidConfiguration
         }
 
         private let base: Base
@@ -27,6 +27,9 @@ public struct S3Error: Error, Sendable, CustomStringConvertible {
         /// The store no longer knows the multipart upload (`NoSuchUpload`):
         /// it was completed or aborted.
         public static let uploadNotFound = Code(.uploadNotFound)
+        /// The AWS set-up cannot be used: a profile that does not exist, no
+        /// credentials anywhere, or a shared file that cannot be read; nothing was sent.
+        public static let invalidConfiguration = Code(.invalidConfiguration)
 
         /// The code's name, such as `serviceError`.
         public var description: String { "\(base)" }

@@ -51,16 +51,17 @@ struct ObjectUploadJob {
             throw InputError(.unusableFile, "'\(path.echoed)': \(error.description)")
         }
 
-        let environment = ProcessInfo.processInfo.environment
+        // As the AWS CLI reads its set-up: the environment, then ~/.aws's files, AWS_PROFILE's profile.
+        let configuration: AWSConfiguration
         do {
-            credentials = try AWSCredentials.environment(environment)
+            configuration = try AWSConfiguration.load()
         } catch {
             throw InputError(.invalidRequest, error.description)
         }
-        let region = options.region ?? environment["AWS_REGION"].flatMap { $0.isEmpty ? nil : $0 }
-            ?? environment["AWS_DEFAULT_REGION"].flatMap { $0.isEmpty ? nil : $0 } ?? "us-east-1"
-        if let endpointURL = options.endpointURL, let url = URL(string: endpointURL) {
-            endpoint = S3Endpoint(url: url, region: region, addressing: .path)
+        credentials = configuration.credentials
+        let region = options.region ?? configuration.region ?? "us-east-1"
+        if let endpointURL = options.endpointURL.flatMap(URL.init(string:)) ?? configuration.endpointURL {
+            endpoint = S3Endpoint(url: endpointURL, region: region, addressing: .path)
         } else {
             endpoint = .aws(region: region)
         }

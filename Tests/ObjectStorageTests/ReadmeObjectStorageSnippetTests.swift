@@ -33,8 +33,18 @@ import Testing
         return request
     }
 
+    /// Never called, as above.
+    static func profile(backupURL: URL) async throws {
+        // README S3 profile snippet begins
+        let aws = try AWSConfiguration.load(profile: "staging")   // nil: $AWS_PROFILE, else "default"
+        let staging = S3Client(configuration: aws, transport: AsyncHTTPClientTransport())
+        try await staging.putObject(.file(at: backupURL), at: S3Location("s3://backups/backup.tar"))
+        // README S3 profile snippet ends
+    }
+
     @Test func readmeShowsTheSnippetsCompiledHere() throws {
         #expect(try ReadmeSnippet.compiled(named: "README S3 multipart snippet", in: #filePath) == ReadmeSnippet.readmeBlock(in: Self.section, at: 0))
         #expect(try ReadmeSnippet.compiled(named: "README S3 POST policy snippet", in: #filePath) == ReadmeSnippet.readmeBlock(in: Self.section, at: 1))
+        #expect(try ReadmeSnippet.compiled(named: "README S3 profile snippet", in: #filePath) == ReadmeSnippet.readmeBlock(in: Self.section, at: 2))
     }
 }

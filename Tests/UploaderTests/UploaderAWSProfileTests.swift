@@ -1,0 +1,97 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `uploader s3://…` with the set-up a working `aws s3 cp` has: keys,
+/// region and endpoint only in the shared files (`AWS_SHARED_CREDENTIALS_FILE`,
+/// `AWS_CONFIG_FILE`), the profile from `AWS_PROFILE`; against moto with
+/// signatures checked.
+@Suite(.serialized) struct UploaderAWSProfileTests {
+    private static let shared = Task { try await MotoServer.start() }
+
+    /// A folder holding the two files; `HOME` points at it so no real `~/.aws` is read.
+    struct Setup {
+        let folder: URL
+        let environment: [String: String]
+
+        init(server: MotoServer) throws {
+            folder = FileManager.default.temporaryDirectory.appending(path: "cli-aws-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            let credentials = folder.appending(path: "credentials")
+            let config = folder.appending(path: "config")
+            try Data("""
+                [default]
+                aws_access_key_id = AKIANOTTHEONE
+                aws_secret_access_key = wrong
+
+                [moto]
+                aws_access_key_id = \(server.credentials.accessKeyID)
+                aws_secret_access_key = \(server.credentials.secretAccessKey)
+
+                """.utf8).write(to: credentials)
+            try Data("""
+                [profile moto]
+                region = \(server.region)
+                endpoint_url = \(server.endpoint.absoluteString)
+
+                """.utf8).write(to: config)
+            environment = [
+                "HOME": folder.path, "AWS_SHARED_CREDENTIALS_FILE": credentials.path, "AWS_CONFIG_FILE": config.path,
+                // Whatever the test run's environment holds, none of it is used.
+                "AWS_ACCESS_KEY_ID": "", "AWS_SECRET_ACCESS_KEY": "", "AWS_SESSION_TOKEN": "",
+                "AWS_REGION": "", "AWS_DEFAULT_REGION": "", "AWS_ENDPOINT_URL": "", "AWS_ENDPOINT_URL_S3": "",
+            ]
+        }
+    }
+
+    @Test func aProfileFromTheSharedFilesUploads() async throws {
+        let server = try await Self.shared.value
+        let setup = try Setup(server: server)
+        defer { try? FileManager.default.removeItem(at: setup.folder) }
+        let fixture = try UploadFixture(size: 1_000)
+        defer { fixture.remove() }
+        let bucket = "profile-\(UUID().uuidString.lowercased().prefix(12))"
+        let python = try await TestPython.withServerPackages()
+        let make = try await UploaderProcess.runShell(
+            "AWS_ACCESS_KEY_ID='\(server.credentials.accessKeyID)' AWS_SECRET_ACCESS_KEY='\(server.credentials.secretAccessKey)' AWS_REGION='\(server.region)' "
+                + "S3_ENDPOINT='\(server.endpoint.absoluteString)' '\(python)' '\(TestPackage.serverScript("s3_client.py").path)' make-bucket '\(bucket)'"
+        )
+        #expect(make.status == 0, "\(make.standardError)")
+
+        // No --endpoint-url, no key in the environment: all of it from profile "moto".
+        let sent = try await UploaderProcess.run(
+            ["s3://\(bucket)/from-profile.bin", fixture.file.path, "--no-progress"],
+            environment: setup.environment.merging(["AWS_PROFILE": "moto"]) { $1 }
+        )
+        #expect(sent.status == 0, "\(sent.standardError)")
+        let stored = try await UploaderProcess.runShell(
+            "AWS_ACCESS_KEY_ID='\(server.credentials.accessKeyID)' AWS_SECRET_ACCESS_KEY='\(server.credentials.secretAccessKey)' AWS_REGION='\(server.region)' "
+                + "S3_ENDPOINT='\(server.endpoint.absoluteString)' '\(python)' '\(TestPackage.serverScript("s3_client.py").path)' get '\(bucket)' from-profile.bin"
+        )
+        #expect(stored.outputText.contains("\"size\": 1000"), "\(stored.outputText) \(stored.standardError)")
+
+        // The default profile's key is not moto's: the store refuses it.
+        let refused = try await UploaderProcess.run(
+            ["s3://\(bucket)/default.bin", fixture.file.path, "--no-progress", "--endpoint-url", server.endpoint.absoluteString],
+            environment: setup.environment
+        )
+        #expect(refused.status != 0)
+        #expect(refused.standardError.contains("InvalidAccessKeyId") || refused.standardError.contains("403"), "\(refused.standardError)")
+        #expect(!refused.standardError.contains("wrong"))
+    }
+
+    @Test func aProfileThatDoesNotExistIsExit2NamingIt() async throws {
+        let server = try await Self.shared.value
+        let setup = try Setup(server: server)
+        defer { try? FileManager.default.removeItem(at: setup.folder) }
+        let fixture = try UploadFixture(size: 10)
+        defer { fixture.remove() }
+        let result = try await UploaderProcess.run(
+            ["s3://bucket-ok/k", fixture.file.path, "--no-progress"],
+            environment: setup.environment.merging(["AWS_PROFILE": "prod"]) { $1 }
+        )
+        #expect(result.status == 2)
+        #expect(result.standardError.contains("the AWS profile 'prod' does not exist"), "\(result.standardError)")
+        #expect(result.standardError.contains(setup.folder.appending(path: "credentials").path), "\(result.standardError)")
+    }
+}
