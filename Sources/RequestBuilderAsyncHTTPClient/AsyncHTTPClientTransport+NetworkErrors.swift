@@ -56,24 +56,40 @@ extension AsyncHTTPClientTransport {
         case let error as NIOSSLError:
             switch error {
             case .handshakeFailed(let boringSSLError):
-                let text = "\(boringSSLError)"
-                if text.contains("CERTIFICATE_VERIFY_FAILED") {
-                    what = "the server's certificate for \(host) is not trusted (self-signed or unknown issuer, or expired): pass --cacert FILE"
-                } else if text.contains("CERTIFICATE_REQUIRED") || text.contains("HANDSHAKE_FAILURE") {
-                    what = "the TLS handshake with \(host) failed: the server may require a client certificate (--cert FILE --key FILE)"
-                } else if text.contains("WRONG_VERSION_NUMBER") {
-                    what = "\(host) does not speak TLS: use http:// for it"
-                } else {
-                    what = "the TLS handshake with \(host) failed"
-                }
+                what = handshakeFailure(boringSSLError, host: host)
             case .uncleanShutdown:
                 what = "\(host) closed the TLS connection without saying so"
             default:
                 what = "the TLS handshake with \(host) failed"
             }
+        case let error as BoringSSLError:
+            // An alert from the server after the handshake (a client
+            // certificate it requires) arrives bare, not as handshakeFailed.
+            what = handshakeFailure(error, host: host)
         default:
             return nil
         }
         return .transport(request, what, underlying: error)
+    }
+
+    /// BoringSSL's error queue as a sentence: its reason names (never shown)
+    /// say what happened.
+    private static func handshakeFailure(_ error: BoringSSLError, host: String) -> String {
+        let text = "\(error)"
+        if text.contains("CERTIFICATE_VERIFY_FAILED") {
+            // BoringSSL's queue does not say which check failed: an unknown
+            // issuer and an expired certificate read the same here.
+            return "the server's certificate for \(host) is not trusted (self-signed or unknown issuer, or expired): pass --cacert FILE"
+        }
+        if text.contains("CERTIFICATE_REQUIRED") {
+            return "the server at \(host) requires a client certificate: pass --cert FILE (and --key FILE)"
+        }
+        if text.contains("WRONG_VERSION_NUMBER") {
+            return "\(host) does not speak TLS: use http:// for it"
+        }
+        if text.contains("ALERT") {
+            return "the server at \(host) ended the TLS handshake with an alert (it may refuse the client certificate or the TLS version)"
+        }
+        return "the TLS handshake with \(host) failed"
     }
 }
