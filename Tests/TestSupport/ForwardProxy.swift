@@ -38,6 +38,19 @@ public final class ForwardProxy: Sendable {
             .filter { $0.contains("access_log") }
     }
 
+    /// The access log once it has at least `count` lines: proxy.py writes a
+    /// line when a connection ends, after the client has its response. Waits
+    /// up to a generous budget, then returns what is there.
+    public func accessLog(atLeast count: Int) async throws -> [String] {
+        let deadline = ContinuousClock.now + TestTime.budget(.seconds(30))
+        while ContinuousClock.now < deadline {
+            let lines = try accessLog()
+            if lines.count >= count { return lines }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        return try accessLog()
+    }
+
     /// Stops it and removes its log.
     public func stop() {
         process.stop()

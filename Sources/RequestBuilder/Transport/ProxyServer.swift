@@ -1,7 +1,9 @@
 import Foundation
 
-/// An HTTP forward proxy: `http://` targets are sent to it in absolute form,
-/// `https://` targets go through a `CONNECT` tunnel. Credentials in its URL
+/// An HTTP forward proxy, reached over plain HTTP. `AsyncHTTPClientTransport`
+/// opens a `CONNECT` tunnel through it for every target, `http://` ones
+/// included (AsyncHTTPClient never sends absolute-form requests), so the
+/// proxy must allow `CONNECT` to the target's port. Credentials in its URL
 /// are sent as `Proxy-Authorization: Basic` and never shown: the
 /// ``description`` writes them `user:***@`.
 public struct ProxyServer: Sendable, Hashable, CustomStringConvertible {
