@@ -73,8 +73,8 @@ import Testing
     }
 
     @Test func readmeShowsTheNetworkSnippetCompiledHere() throws {
-        #expect(try Self.compiledSnippet(named: "README network snippet") == Self.readmeBlock(at: 4))
-        #expect(try !Self.readmeBlock(at: 4).isEmpty)
+        #expect(try Self.compiledSnippet(named: "README network snippet") == Self.readmeBlock(at: 5))
+        #expect(try !Self.readmeBlock(at: 5).isEmpty)
     }
 
     @Test func readmeShowsTheProgressAndConditionalSnippetsCompiledHere() throws {
