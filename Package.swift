@@ -48,6 +48,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
         .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
+        // TLS trust roots and client certificates for AsyncHTTPClientTransport
+        // (already in the graph through AsyncHTTPClient).
+        .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.36.0"),
         // Digests: tus's checksum extension (SHA-1, SHA-256, MD5).
         .package(url: "https://github.com/apple/swift-crypto.git", from: "3.12.3"),
         // Combine where Apple has none; only RequestBuilderCombine and its tests depend on it.
@@ -122,6 +125,7 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ],
             swiftSettings: sharedSwiftSettings
         ),

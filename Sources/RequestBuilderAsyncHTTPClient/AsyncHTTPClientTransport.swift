@@ -30,6 +30,9 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
     public let client: HTTPClient
     /// The size of the body chunks handed to the connection.
     public var chunkSize: Int
+    /// The clients of a transport made from TLS and proxy settings, which
+    /// choose one per request; `nil` sends everything with ``client``.
+    var routes: ClientRoutes?
 
     /// Creates a transport.
     ///
@@ -56,6 +59,7 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
         }
         // A port past 65535 would trap in NIO's socket address.
         _ = try AuthorityPort.parse(authority: Substring(request.head.authority ?? ""))
+        let (client, proxy) = routes?.route(scheme: request.head.scheme ?? "https", host: url.host ?? "") ?? (client, nil)
         var outgoing = HTTPClientRequest(url: url.absoluteString)
         outgoing.method = HTTPMethod(rawValue: request.head.method.rawValue)
         // The head as built, Host and framing included: AsyncHTTPClient keeps
@@ -86,12 +90,18 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
                 body: ResponseBody(ResponseChunks(body: response.body, request: request, deadline: deadline))
             )
         } catch {
-            throw Self.requestError(for: error, request: request)
+            throw Self.requestError(for: error, request: request, proxy: proxy)
         }
     }
 
     /// Gives every failure the request layer's one error type.
-    static func requestError(for error: any Error, request: PreparedRequest) -> RequestError {
+    static func requestError(for error: any Error, request: PreparedRequest, proxy: ProxyServer? = nil) -> RequestError {
+        if let proxy, let failure = proxyFailure(error, proxy: proxy, request: request) {
+            return failure
+        }
+        if let failure = tlsFailure(error, request: request) {
+            return failure
+        }
         switch error {
         case let error as RequestError:
             return error

@@ -68,6 +68,26 @@ import Testing
         return feed
     }
 
+    /// Never called: it compiles the README's TLS and proxy snippet.
+    static func networkSnippet(request: PreparedRequest) async throws -> Response {
+        // README network snippet begins
+        var tls = TLSSettings.fromEnvironment()
+        tls.trustRoots = .pemFile("staging-ca.pem")
+        tls.clientIdentity = .init(certificateFile: "me.pem", keyFile: "me-key.pem")
+        var proxies = try ProxySettings.fromEnvironment()
+        proxies.httpsProxy = try ProxyServer(url: "http://user:secret@proxy.internal:3128")
+        let transport = try AsyncHTTPClientTransport(tls: tls, proxies: proxies)
+        let response = try await RequestClient(transport: transport).send(request)
+        try await transport.shutdown()
+        // README network snippet ends
+        return response
+    }
+
+    @Test func readmeShowsTheNetworkSnippetCompiledHere() throws {
+        #expect(try Self.compiledSnippet(named: "README network snippet") == Self.readmeBlock(at: 5))
+        #expect(try !Self.readmeBlock(at: 5).isEmpty)
+    }
+
     @Test func readmeShowsTheProgressAndConditionalSnippetsCompiledHere() throws {
         #expect(try Self.compiledSnippet(named: "README progress snippet") == Self.readmeBlock(at: 3))
         #expect(try Self.compiledSnippet(named: "README conditional snippet") == Self.readmeBlock(at: 4))

@@ -1,0 +1,95 @@
+import AsyncHTTPClient
+import Foundation
+import HTTPBody
+import HTTPTypes
+import NIOCore
+import NIOPosix
+import NIOSSL
+import RequestBuilder
+
+extension AsyncHTTPClientTransport {
+    /// A failure of the proxy itself, as a sentence naming the proxy rather
+    /// than the target; `nil` for other failures. Through a proxy, the only
+    /// connection made is to the proxy, so failing to connect is the proxy's.
+    static func proxyFailure(_ error: any Error, proxy: ProxyServer, request: PreparedRequest) -> RequestError? {
+        let target = request.head.authority ?? ""
+        let what: String
+        switch error {
+        case let error as HTTPClientError where error == .proxyAuthenticationRequired:
+            what = "proxy \(proxy.authority) asks for credentials (407 Proxy Authentication Required): give them in the proxy URL (http://user:password@\(proxy.authority))"
+        case let error as HTTPClientError where error == .invalidProxyResponse:
+            what = "proxy \(proxy.authority) refused to open a tunnel to \(target)"
+        case let error as HTTPClientError where error == .httpProxyHandshakeTimeout:
+            what = "proxy \(proxy.authority) did not answer the request for a tunnel to \(target)"
+        case let error as HTTPClientError where error == .connectTimeout:
+            what = "proxy \(proxy.authority) cannot be reached: connecting timed out"
+        case let error as NIOConnectionError:
+            if error.dnsAError != nil || error.dnsAAAAError != nil {
+                what = "proxy \(proxy.authority) cannot be reached: its name does not resolve"
+            } else {
+                what = proxyConnectFailure(error.connectionErrors.first?.error, proxy: proxy)
+            }
+        case let error as IOError:
+            guard [ECONNREFUSED, EHOSTUNREACH, ENETUNREACH, ETIMEDOUT].contains(error.errnoCode) else { return nil }
+            what = proxyConnectFailure(error, proxy: proxy)
+        default:
+            return nil
+        }
+        return .transport(request, what, underlying: error)
+    }
+
+    private static func proxyConnectFailure(_ error: (any Error)?, proxy: ProxyServer) -> String {
+        guard let error = error as? IOError else { return "proxy \(proxy.authority) cannot be reached" }
+        if error.errnoCode == ECONNREFUSED { return "proxy \(proxy.authority) refused the connection" }
+        return "proxy \(proxy.authority) cannot be reached: \(SystemErrorText.describe(error.errnoCode))"
+    }
+
+    /// A failed TLS handshake as a sentence naming the host and what helps;
+    /// `nil` for other failures. BoringSSL's error queue is a build path and
+    /// a code, never shown.
+    static func tlsFailure(_ error: any Error, request: PreparedRequest) -> RequestError? {
+        let host = request.head.authority ?? ""
+        let what: String
+        switch error {
+        case let error as NIOSSLExtraError where error == .failedToValidateHostname:
+            what = "the server's certificate for \(host) was issued for another name (not \(request.url?.host ?? host)): use the name the certificate was issued for"
+        case let error as NIOSSLError:
+            switch error {
+            case .handshakeFailed(let boringSSLError):
+                what = handshakeFailure(boringSSLError, host: host)
+            case .uncleanShutdown:
+                what = "\(host) closed the TLS connection without saying so"
+            default:
+                what = "the TLS handshake with \(host) failed"
+            }
+        case let error as BoringSSLError:
+            // An alert from the server after the handshake (a client
+            // certificate it requires) arrives bare, not as handshakeFailed.
+            what = handshakeFailure(error, host: host)
+        default:
+            return nil
+        }
+        return .transport(request, what, underlying: error)
+    }
+
+    /// BoringSSL's error queue as a sentence: its reason names (never shown)
+    /// say what happened.
+    private static func handshakeFailure(_ error: BoringSSLError, host: String) -> String {
+        let text = "\(error)"
+        if text.contains("CERTIFICATE_VERIFY_FAILED") {
+            // BoringSSL's queue does not say which check failed: an unknown
+            // issuer and an expired certificate read the same here.
+            return "the server's certificate for \(host) is not trusted (self-signed or unknown issuer, or expired): pass --cacert FILE"
+        }
+        if text.contains("CERTIFICATE_REQUIRED") {
+            return "the server at \(host) requires a client certificate: pass --cert FILE (and --key FILE)"
+        }
+        if text.contains("WRONG_VERSION_NUMBER") {
+            return "\(host) does not speak TLS: use http:// for it"
+        }
+        if text.contains("ALERT") {
+            return "the server at \(host) ended the TLS handshake with an alert (it may refuse the client certificate or the TLS version)"
+        }
+        return "the TLS handshake with \(host) failed"
+    }
+}

@@ -1,0 +1,45 @@
+import AsyncHTTPClient
+import NIOPosix
+import RequestBuilder
+
+/// The clients of a transport made from TLS and proxy settings: one that
+/// connects directly and one per proxy, since AsyncHTTPClient sets its proxy
+/// per client and `no_proxy` decides per request.
+final class ClientRoutes: Sendable {
+    let direct: HTTPClient
+    private let proxied: [ProxyServer: HTTPClient]
+    let proxies: ProxySettings
+
+    init(tls: TLSSettings, proxies: ProxySettings, connectTimeout: Duration) throws {
+        var configuration = AsyncHTTPClientTransport.configuration(connectTimeout: connectTimeout)
+        configuration.tlsConfiguration = try tls.makeTLSConfiguration()
+        // Redirects are the request layer's decision, on every transport.
+        configuration.redirectConfiguration = .disallow
+        let group = MultiThreadedEventLoopGroup.singleton
+        direct = HTTPClient(eventLoopGroup: group, configuration: configuration)
+        var proxied: [ProxyServer: HTTPClient] = [:]
+        for proxy in [proxies.httpProxy, proxies.httpsProxy].compactMap({ $0 }) where proxied[proxy] == nil {
+            var viaProxy = configuration
+            viaProxy.proxy = .server(
+                host: proxy.host,
+                port: proxy.port,
+                authorization: proxy.username.map { .basic(username: $0, password: proxy.password ?? "") }
+            )
+            proxied[proxy] = HTTPClient(eventLoopGroup: group, configuration: viaProxy)
+        }
+        self.proxied = proxied
+        self.proxies = proxies
+    }
+
+    /// The client for a request to `scheme://host`, and the proxy it goes through.
+    func route(scheme: String, host: String) -> (client: HTTPClient, proxy: ProxyServer?) {
+        guard let proxy = proxies.proxy(scheme: scheme, host: host), let client = proxied[proxy] else { return (direct, nil) }
+        return (client, proxy)
+    }
+
+    /// Shuts every client down.
+    func shutdown() async throws {
+        try await direct.shutdown()
+        for client in proxied.values { try await client.shutdown() }
+    }
+}

@@ -1,0 +1,150 @@
+import Foundation
+import HTTPBody
+import HTTPTypes
+import RequestBuilder
+import RequestBuilderAsyncHTTPClient
+import TestSupport
+import Testing
+
+/// HTTPS to servers with a private CA made by the server at start (issue
+/// #27): trust roots from a PEM file or `SSL_CERT_FILE`, `--insecure`, a
+/// client certificate, and each failure as one sentence naming the host.
+/// Before, the only choice was the system's store, and every failure read
+/// `handshakeFailed(NIOSSL.BoringSSLError…build path…)`.
+@Suite(.serialized) struct TLSTrustTests {
+    static func upload(_ url: URL, with transport: AsyncHTTPClientTransport) async throws -> Response {
+        let client = RequestClient(transport: transport)
+        let request = try HTTPRequestBuilder.post(url.absoluteString).data(Data("hello".utf8)).timeout(.seconds(60)).build()
+        return try await client.send(request)
+    }
+
+    /// The error `operation` throws, or a test failure when it succeeds.
+    static func failure(_ operation: () async throws -> Response) async -> RequestError? {
+        do {
+            let response = try await operation()
+            Issue.record("expected a failure, got \(response.status)")
+            return nil
+        } catch let error as RequestError {
+            return error
+        } catch {
+            Issue.record("expected a RequestError, got \(error)")
+            return nil
+        }
+    }
+
+    @Test func aPEMFileOfTheCAIsTrusted() async throws {
+        let server = try await TLSTestServer.start()
+        defer { server.stop() }
+        let transport = try AsyncHTTPClientTransport(tls: TLSSettings(trustRoots: .pemFile(server.file("ca.pem"))))
+        let response = try await Self.upload(server.url(path: "/up"), with: transport)
+        try await transport.shutdown()
+        #expect(response.status == .ok)
+        #expect(try server.requests() == [.init(method: "POST", path: "/up", bytes: 5, client: nil)])
+    }
+
+    @Test func sslCertFileFromTheEnvironmentReplacesTheStore() async throws {
+        let server = try await TLSTestServer.start()
+        defer { server.stop() }
+        let tls = TLSSettings.fromEnvironment(["SSL_CERT_FILE": server.file("ca.pem")])
+        #expect(tls.trustRoots == .openSSLLocations(file: server.file("ca.pem"), directory: nil))
+        let transport = try AsyncHTTPClientTransport(tls: tls)
+        let response = try await Self.upload(server.url(), with: transport)
+        try await transport.shutdown()
+        #expect(response.status == .ok)
+    }
+
+    @Test func anUnknownIssuerIsOneSentenceNamingTheHostAndTheFix() async throws {
+        let server = try await TLSTestServer.start()
+        defer { server.stop() }
+        let transport = try AsyncHTTPClientTransport(tls: TLSSettings())
+        let error = await Self.failure { try await Self.upload(server.url(path: "/up"), with: transport) }
+        try await transport.shutdown()
+        #expect(error?.code == .transport)
+        #expect(error?.description == "POST https://127.0.0.1:\(server.port)/up: the server's certificate for 127.0.0.1:\(server.port) is not trusted (self-signed or unknown issuer, or expired): pass --cacert FILE")
+        #expect(try server.requests().isEmpty)
+    }
+
+    @Test func insecureSkipsVerification() async throws {
+        let server = try await TLSTestServer.start()
+        defer { server.stop() }
+        let transport = try AsyncHTTPClientTransport(tls: TLSSettings(verifiesServer: false))
+        let response = try await Self.upload(server.url(), with: transport)
+        try await transport.shutdown()
+        #expect(response.status == .ok)
+    }
+
+    @Test func aCertificateForAnotherNameSaysSo() async throws {
+        let server = try await TLSTestServer.start(mode: .wrongName)
+        defer { server.stop() }
+        let transport = try AsyncHTTPClientTransport(tls: TLSSettings(trustRoots: .pemFile(server.file("ca.pem"))))
+        let error = await Self.failure { try await Self.upload(server.url(), with: transport) }
+        try await transport.shutdown()
+        #expect(error?.description == "POST https://127.0.0.1:\(server.port)/: the server's certificate for 127.0.0.1:\(server.port) was issued for another name (not 127.0.0.1): use the name the certificate was issued for")
+        #expect(try server.requests().isEmpty)
+    }
+
+    /// BoringSSL's error does not tell an expired certificate from an
+    /// unknown issuer: the sentence names both.
+    @Test func anExpiredCertificateIsNotTrusted() async throws {
+        let server = try await TLSTestServer.start(mode: .expired)
+        defer { server.stop() }
+        let transport = try AsyncHTTPClientTransport(tls: TLSSettings(trustRoots: .pemFile(server.file("ca.pem"))))
+        let error = await Self.failure { try await Self.upload(server.url(), with: transport) }
+        try await transport.shutdown()
+        #expect(error?.description == "POST https://127.0.0.1:\(server.port)/: the server's certificate for 127.0.0.1:\(server.port) is not trusted (self-signed or unknown issuer, or expired): pass --cacert FILE")
+        #expect(try server.requests().isEmpty)
+    }
+
+    @Test(arguments: [false, true]) func aClientCertificateIsPresented(keyInCertificateFile: Bool) async throws {
+        let server = try await TLSTestServer.start(mode: .clientCertificate)
+        defer { server.stop() }
+        let identity = keyInCertificateFile
+            ? TLSSettings.ClientIdentity(certificateFile: server.file("client-combined.pem"))
+            : TLSSettings.ClientIdentity(certificateFile: server.file("client.pem"), keyFile: server.file("client-key.pem"))
+        let transport = try AsyncHTTPClientTransport(tls: TLSSettings(trustRoots: .pemFile(server.file("ca.pem")), clientIdentity: identity))
+        let response = try await Self.upload(server.url(path: "/up"), with: transport)
+        try await transport.shutdown()
+        #expect(response.status == .ok)
+        #expect(try server.requests() == [.init(method: "POST", path: "/up", bytes: 5, client: "uploader test client")])
+    }
+
+    @Test func withoutTheClientCertificateItFailsInWords() async throws {
+        let server = try await TLSTestServer.start(mode: .clientCertificate)
+        defer { server.stop() }
+        let transport = try AsyncHTTPClientTransport(tls: TLSSettings(trustRoots: .pemFile(server.file("ca.pem"))))
+        let error = await Self.failure { try await Self.upload(server.url(), with: transport) }
+        try await transport.shutdown()
+        #expect(error?.code == .transport)
+        #expect(error?.description == "POST https://127.0.0.1:\(server.port)/: the server at 127.0.0.1:\(server.port) requires a client certificate: pass --cert FILE (and --key FILE)")
+        #expect(try server.requests().isEmpty)
+    }
+
+    /// Each bad identity file is an error when the transport is made, naming the file.
+    @Test func aBadIdentityIsAConfigurationErrorNamingTheFile() async throws {
+        let server = try await TLSTestServer.start(mode: .clientCertificate)
+        defer { server.stop() }
+        let cases: [(TLSSettings.ClientIdentity, String)] = [
+            (.init(certificateFile: server.file("client.pem"), keyFile: server.file("client-key-encrypted.pem")),
+             "the private key in \(server.file("client-key-encrypted.pem")) is encrypted; decrypt it first (openssl pkey -in \(server.file("client-key-encrypted.pem")) -out key.pem)"),
+            (.init(certificateFile: server.file("client.pem"), keyFile: server.file("other-key.pem")),
+             "the private key in \(server.file("other-key.pem")) does not match the client certificate in \(server.file("client.pem"))"),
+            (.init(certificateFile: server.file("missing.pem"), keyFile: server.file("client-key.pem")),
+             "cannot read the client certificate file \(server.file("missing.pem")): No such file or directory"),
+            (.init(certificateFile: server.file("client.pem")),
+             "the private key file \(server.file("client.pem")) holds no PEM private key (-----BEGIN PRIVATE KEY-----)"),
+        ]
+        for (identity, message) in cases {
+            #expect {
+                _ = try AsyncHTTPClientTransport(tls: TLSSettings(trustRoots: .pemFile(server.file("ca.pem")), clientIdentity: identity))
+            } throws: { error in
+                (error as? RequestError)?.code == .invalidRequest && (error as? RequestError)?.description == message
+            }
+        }
+        #expect {
+            _ = try AsyncHTTPClientTransport(tls: TLSSettings(trustRoots: .pemFile(server.file("client-key.pem"))))
+        } throws: { error in
+            (error as? RequestError)?.description == "the CA certificate file \(server.file("client-key.pem")) holds no PEM certificate (-----BEGIN CERTIFICATE-----)"
+        }
+        #expect(try server.requests().isEmpty)
+    }
+}
