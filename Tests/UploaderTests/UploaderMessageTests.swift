@@ -52,3 +52,13 @@ import Testing
         try await expectBadInput(["s3://bucket-ok/k", "Package.swift", "--endpoint-url", endpoint], message: "--endpoint-url \(endpoint.replacingOccurrences(of: "SECRET", with: "***")): ")
     }
 }
+
+extension UploaderMessageTests {
+    @Test func unknownMethodIsCalledThat() async throws {
+        try await expectBadInput(["FOO", "localhost:$PORT/up"], message: "'FOO' is not a known method; give GET, POST, PUT, PATCH, DELETE, HEAD or OPTIONS, then the URL")
+    }
+
+    @Test func parserAlternativesStayOnOneLineWithoutEscapedNewline() async throws {
+        try await expectBadInput(["-verbose", "localhost:$PORT/up"], message: "Unknown option '-verbose'. Did you mean '--verbose'? (or: Missing value for '-o <path>' in '-verbose')")
+    }
+}
