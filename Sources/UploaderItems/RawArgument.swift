@@ -56,6 +56,13 @@ package enum RawArgument {
         return bytes
     }
 
+    /// Whether `text` holds bytes that are not UTF-8 (escaped scalars):
+    /// such text can be sent exactly only where bytes go (a URL escape, a
+    /// multipart part, a header value), never in JSON.
+    package static func hasEscapedBytes(_ text: String) -> Bool {
+        text.unicodeScalars.contains { escapedByte($0) != nil }
+    }
+
     /// The byte an escape scalar stands for, if it is one.
     package static func escapedByte(_ scalar: Unicode.Scalar) -> UInt8? {
         (escapeBase + 0x80...escapeBase + 0xFF).contains(scalar.value) ? UInt8(scalar.value - escapeBase) : nil

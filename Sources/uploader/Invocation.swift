@@ -48,6 +48,12 @@ struct Invocation {
         if let first, let second, Self.methods.contains(first.uppercased()) {
             return (HTTPRequest.Method(first.uppercased()), second)
         }
+        // HTTPie takes a first word of letters before a URL as the method;
+        // here only the seven above are sent, so say that, rather than
+        // calling the URL that follows a second one.
+        if let first, let second, first.allSatisfy({ $0.isASCII && $0.isLetter }), looksLikeURL(second) {
+            throw InputError(.invalidURL, "'\(first.echoed)' is not a known method; give GET, POST, PUT, PATCH, DELETE, HEAD or OPTIONS, then the URL")
+        }
         guard let first else {
             throw InputError(.invalidURL, "no URL given; usage: uploader [METHOD] URL [ITEM ...] [OPTIONS]")
         }

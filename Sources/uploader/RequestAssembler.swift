@@ -34,10 +34,8 @@ struct RequestAssembler {
     func prepare() throws(InputError) -> PreparedRequest {
         let body = try bodyTask()
         let method = invocation.method ?? (body == nil ? .get : .post)
-        var builder = HTTPRequestBuilder(method, invocation.url).acceptingStatus(.any)
+        var builder = HTTPRequestBuilder(method, try urlWithQueryItems()).acceptingStatus(.any)
         builder = builder.headers(try headerItems())  // one copy of the builder, not one per field
-        let pairs = queryPairs
-        if !pairs.isEmpty { builder = builder.query(pairs) }
         if let body { builder = builder.task(body) }
         if gzip { builder = builder.gzip() }
         if let timeout { builder = builder.timeout(timeout) }
@@ -58,6 +56,23 @@ struct RequestAssembler {
         }
     }
 
+    /// The URL with the `name==value` items appended to its query, encoded
+    /// here from the bytes typed (``ArgumentPercentEncoding``) exactly as the
+    /// library's query encoder would encode UTF-8, so a byte that is not
+    /// UTF-8 goes out as `%FF`.
+    private func urlWithQueryItems() throws(InputError) -> URL {
+        let pairs = queryPairs
+        guard !pairs.isEmpty else { return invocation.url }
+        let added = String(decoding: ArgumentPercentEncoding.pairs(pairs), as: UTF8.self)
+        guard var components = URLComponents(url: invocation.url, resolvingAgainstBaseURL: false) else { return invocation.url }
+        let existing = components.percentEncodedQuery ?? ""
+        components.percentEncodedQuery = existing.isEmpty ? added : existing + "&" + added
+        guard let url = components.url else {
+            throw InputError(.invalidURL, "the query items do not make a valid URL")
+        }
+        return url
+    }
+
     /// The header fields in the order they are sent: a `Host` item first,
     /// where the Host line stands, then the defaults an item did not replace
     /// or remove, the URL's credentials, and the items. An item with an
@@ -70,6 +85,12 @@ struct RequestAssembler {
         var named: [(key: ExactName, name: String, value: String)] = []
         var lastRemoval: [ExactName: Int] = [:]
         for case .header(let name, let value) in invocation.items {
+            // HTTP allows bytes 0x80-0xFF in a value only as obsolete text
+            // (RFC 9110, section 5.5), and the transport carries header
+            // values as Unicode text: refused, rather than sent changed.
+            if RawArgument.hasEscapedBytes(name) || RawArgument.hasEscapedBytes(value) {
+                throw InputError(.malformedItem, "'\("\(name):\(value)".echoed)': a header's name and value must be UTF-8")
+            }
             let key = Self.key(name)
             if value.isEmpty { lastRemoval[key] = named.count }
             named.append((key, name, value))
@@ -175,14 +196,24 @@ struct RequestAssembler {
         for item in invocation.items {
             switch item {
             case .field(let name, let value):
+                try Self.checkJSONText(name: name, value: value, item: "\(name)=\(value)")
                 object[name] = .string(value)
             case .rawJSON(let name, let json):
+                try Self.checkJSONText(name: name, value: json, item: "\(name):=\(json)")
                 object[name] = .raw(try Self.rawJSON(name: name, json: json))
             default:
                 continue
             }
         }
         return .body(.json(object))
+    }
+
+    /// JSON is Unicode text (RFC 8259, section 8.1): a name or value typed
+    /// with bytes that are not UTF-8 has no JSON form, and sending the
+    /// tool's stand-in scalars for them would change the data.
+    private static func checkJSONText(name: String, value: String, item: String) throws(InputError) {
+        guard RawArgument.hasEscapedBytes(name) || RawArgument.hasEscapedBytes(value) else { return }
+        throw InputError(.malformedItem, "'\(item.echoed)': a JSON field's name and value must be UTF-8; send bytes that are not UTF-8 with --multipart or --form")
     }
 
     private func formBody() throws(InputError) -> HTTPTask {
@@ -197,7 +228,9 @@ struct RequestAssembler {
                 continue
             }
         }
-        return .form(pairs)
+        // Encoded here from the bytes typed, as `.form(pairs)` encodes UTF-8:
+        // a byte that is not UTF-8 goes out as `%FF`.
+        return .body(.bytes(ArgumentPercentEncoding.pairs(pairs), contentType: .formURLEncoded))
     }
 
     /// A multipart body whose parts are appended when the request is built,
@@ -220,12 +253,20 @@ struct RequestAssembler {
         // Raw JSON is checked now, before any file is read, and sent as checked.
         var checkedJSON: [Int: RawJSON] = [:]
         for (index, item) in invocation.items.enumerated() {
-            if case .rawJSON(let name, let json) = item { checkedJSON[index] = try Self.rawJSON(name: name, json: json) }
+            if case .rawJSON(let name, let json) = item {
+                try Self.checkJSONText(name: "", value: json, item: "\(name):=\(json)")
+                checkedJSON[index] = try Self.rawJSON(name: name, json: json)
+            }
+            try Self.checkPartLabels(of: item)
         }
         let items = invocation.items
         return .multipart(boundary: chosenBoundary) { [checkedJSON] form in
             for (index, item) in items.enumerated() {
                 switch item {
+                case .field(let name, let value) where RawArgument.hasEscapedBytes(value):
+                    // Bytes that are not UTF-8 go as typed; not being UTF-8
+                    // text, the part says it holds bytes.
+                    form.append(RawArgument.bytes(of: value), name: name, contentType: .octetStream)
                 case .field(let name, let value):
                     form.append(value, name: name)
                 case .rawJSON(let name, _):
@@ -234,7 +275,7 @@ struct RequestAssembler {
                     try Self.appendFile(source, name: name, to: &form)
                 case .textPart(let name, let value, let type, let filename):
                     let item = "'\(name.echoed)=\(value.echoed)'"
-                    form.append(Array(value.utf8), name: name, filename: filename, contentType: try Self.mediaType(type, item: item))
+                    form.append(RawArgument.bytes(of: value), name: name, filename: filename, contentType: try Self.mediaType(type, item: item))
                 case .header, .query:
                     continue
                 }
@@ -246,6 +287,34 @@ struct RequestAssembler {
                 throw InputError(.unusableFile, error.description)
             }
             if let problem { throw InputError(.conflictingInput, problem.description) }
+        }
+    }
+
+    /// A part's name and `;filename=` go into its `Content-Disposition` as
+    /// UTF-8 text (contract: non-ASCII names are sent as UTF-8), so bytes
+    /// that are not UTF-8 there are refused rather than changed. (A file's
+    /// own name, taken from its path, goes byte for byte.)
+    private static func checkPartLabels(of item: RequestItem) throws(InputError) {
+        let name: String
+        let filename: String?
+        let text: String
+        switch item {
+        case .field(let itemName, let value):
+            (name, filename, text) = (itemName, nil, "\(itemName)=\(value)")
+        case .rawJSON(let itemName, let json):
+            (name, filename, text) = (itemName, nil, "\(itemName):=\(json)")
+        case .textPart(let itemName, let value, _, let partFilename):
+            (name, filename, text) = (itemName, partFilename, "\(itemName)=\(value)")
+        case .file(let itemName, let source):
+            (name, filename, text) = (itemName, source.filename, "\(itemName)@\(source.path)")
+        case .header, .query:
+            return
+        }
+        if RawArgument.hasEscapedBytes(name) {
+            throw InputError(.malformedItem, "'\(text.echoed)': a multipart part's name must be UTF-8")
+        }
+        if let filename, RawArgument.hasEscapedBytes(filename) {
+            throw InputError(.malformedItem, "'\(text.echoed)': a ;filename= value must be UTF-8 (a file's own name is sent byte for byte without it)")
         }
     }
 
@@ -290,7 +359,7 @@ struct RequestAssembler {
         if data.hasPrefix("@") {
             return .file(atPath: FilePath(argument: String(data.dropFirst())))
         }
-        let bytes = Array(data.utf8)
+        let bytes = RawArgument.bytes(of: data)  // as typed, bytes that are not UTF-8 included
         let type = StandardMediaTypeSniffer.standard.mediaType(of: MediaTypeSample(prefix: bytes)) ?? .plainText
         return .body(.bytes(bytes, contentType: type))
     }

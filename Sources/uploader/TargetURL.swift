@@ -48,7 +48,7 @@ struct TargetURL {
             components.user = nil
             components.password = nil
         }
-        if components.path.isEmpty { components.path = "/" }
+        if components.percentEncodedPath.isEmpty { components.percentEncodedPath = "/" }  // path is empty when its escapes are not UTF-8 (%FF)
         components.fragment = nil  // never sent, as curl and HTTPie leave it out
         guard let url = components.url else {
             throw InputError(.invalidURL, "'\(shown)' is not a valid URL; percent-encode reserved characters (for example http://localhost:8080/upload)")
@@ -59,12 +59,13 @@ struct TargetURL {
     /// The URL with the bytes its path and query may not hold as they are
     /// (non-ASCII text, `"`, `<`, `>` and the like) percent-encoded as
     /// UTF-8, and the escapes already there kept: `localhost:8080/ünï/a%20b`
-    /// asks for `/%C3%BCn%C3%AF/a%20b`, as curl and HTTPie send it. The
+    /// asks for `/%C3%BCn%C3%AF/a%20b`, as curl and HTTPie send it. A byte
+    /// that is not UTF-8 is escaped as itself (`/\xff` asks for `/%FF`). The
     /// scheme and authority are left as they are.
     static func escapingPathAndQuery(of url: String) -> String {
         let afterScheme = url.firstRange(of: "://")?.upperBound ?? url.startIndex
         guard let pathStart = url[afterScheme...].firstIndex(where: { $0 == "/" || $0 == "?" || $0 == "#" }) else { return url }
-        return String(url[..<pathStart]) + PercentEncoding.encodeKeepingEscapes(String(url[pathStart...]), allowing: .uriCharacters)
+        return String(url[..<pathStart]) + ArgumentPercentEncoding.encodeKeepingEscapes(String(url[pathStart...]), allowing: .uriCharacters)
     }
 
     /// The text with the password of its userinfo replaced by `***`, so no

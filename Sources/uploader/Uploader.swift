@@ -59,7 +59,11 @@ struct Uploader: ParsableCommand {
         } catch {
             if exitCode(for: error) == .success { exit(withError: error) }  // --help, --version
             let hint = error is ValidationError ? "" : " (see 'uploader --help')"
-            UploaderOptions.report(message(for: error).echoed + hint)
+            // The parser puts each alternative reading on a line of its own
+            // ("\n   or: …"): kept, on the one line a message has.
+            let lines = message(for: error).split(separator: "\n").map { String($0).trimmingSpaces }
+            let text = (lines.first ?? "") + lines.dropFirst().map { " (\($0))" }.joined()
+            UploaderOptions.report(text.echoed + hint)
             Foundation.exit(ExitStatus.badInput.rawValue)
         }
         if !options.dryRun {

@@ -30,7 +30,10 @@ extension UploaderOptions {
             throw ValidationError("--concurrency \(concurrency): give a whole number of parts from 1 to 64")
         }
         if let endpointURL, URL(string: endpointURL).map({ ($0.scheme == "http" || $0.scheme == "https") && $0.host?.isEmpty == false }) != true {
-            throw ValidationError("--endpoint-url \(endpointURL): give the store's http or https URL, such as http://127.0.0.1:9000")
+            throw ValidationError("--endpoint-url \(TargetURL.masked(endpointURL)): give the store's http or https URL, such as http://127.0.0.1:9000")
+        }
+        if let endpointURL, let url = URL(string: endpointURL), url.user != nil || url.password != nil {
+            throw ValidationError("--endpoint-url \(TargetURL.masked(endpointURL)): the store's URL cannot carry a user name or password; requests are signed with the AWS credentials of the environment")
         }
         if let region, region.isEmpty || !region.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }) {
             throw ValidationError("--region \(region): a region is letters, digits and dashes, such as eu-west-1")

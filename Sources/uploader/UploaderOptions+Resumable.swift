@@ -45,7 +45,10 @@ extension UploaderOptions {
             throw ValidationError("\(option) does not apply to --tus, which sends the one file as it is")
         }
         if let resumeFrom, URL(string: resumeFrom).map({ $0.scheme == "http" || $0.scheme == "https" }) != true {
-            throw ValidationError("--resume-from \(resumeFrom): give the upload's http or https URL")
+            throw ValidationError("--resume-from \(TargetURL.masked(resumeFrom)): give the upload's http or https URL")
+        }
+        if let resumeFrom, let url = URL(string: resumeFrom), url.user != nil || url.password != nil {
+            throw ValidationError("--resume-from \(TargetURL.masked(resumeFrom)): the upload URL cannot carry a user name or password; give them in the URL argument (http://user:pass@host/...)")
         }
     }
 
