@@ -89,9 +89,25 @@ import Glibc
         let scratch = try ScratchFolder()
         let output = try scratch.file("keep.txt", "precious")
         let server = try await RawResponseServer.start { _ in .delayed(.seconds(30), Array("HTTP/1.1 200 OK\r\nContent-Length: 0\r\n\r\n".utf8)) }
-        let result = try await UploaderProcess.runShell(
-            "\"$UPLOADER\" localhost:\(server.port)/up a=1 -o '\(output)' & pid=$!; sleep 1; kill -\(signal.dropFirst(3)) $pid; wait $pid"
-        )
+        let pidFile = scratch.url.appending(path: "pid").path
+        let run = Task {
+            try await UploaderProcess.runShell(
+                "\"$UPLOADER\" localhost:\(server.port)/up a=1 -o '\(output)' & echo $! > '\(pidFile)'; wait $!"
+            )
+        }
+        // The signal goes once the request has arrived: the uploader is then
+        // waiting for the head with its handlers in place. (A fixed sleep
+        // raced a slow start on a busy machine: a background job of sh
+        // starts with SIGINT ignored until the uploader handles it.)
+        let arrived = ContinuousClock.now + TestTime.budget(.seconds(60))
+        while server.requestCount == 0, ContinuousClock.now < arrived {
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        let pid = try String(contentsOfFile: pidFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
+        let uploader = try #require(pid_t(pid), "the shell wrote no pid: '\(pid)'")
+        try #require(uploader > 1)
+        kill(uploader, signal == "SIGINT" ? SIGINT : SIGTERM)
+        let result = try await run.value
         #expect(result.status == (signal == "SIGINT" ? 130 : 143), "\(result.standardError)")
         #expect(try String(contentsOfFile: output, encoding: .utf8) == "precious")
         try await server.stop()
