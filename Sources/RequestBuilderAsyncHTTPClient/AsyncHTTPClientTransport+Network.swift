@@ -20,7 +20,7 @@ extension AsyncHTTPClientTransport {
     ///   - proxies: The proxies and the hosts that bypass them; none by default.
     ///   - connectTimeout: How long connecting (to the target or the proxy) may take.
     ///   - chunkSize: How many body bytes to read and write at a time.
-    /// - Throws: ``RequestError`` (``RequestError/Code/invalidRequest``) naming
+    /// - Throws: `RequestError` (code `invalidRequest`) naming
     ///   a file of the settings that cannot be read, an encrypted key, or a key
     ///   that does not match its certificate.
     public init(
