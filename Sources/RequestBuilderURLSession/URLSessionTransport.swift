@@ -58,10 +58,12 @@ public final class URLSessionTransport: HTTPTransport {
     /// default 64 MiB on Linux, where a body costs about twice its size in
     /// memory (see the type's documentation), and no limit elsewhere.
     public let maximumBodySize: Int64?
-    /// The default of ``maximumBodySize`` on this platform.
     #if canImport(FoundationNetworking)
+    /// The default of ``maximumBodySize`` on this platform: 64 MiB, since
+    /// swift-corelibs-foundation holds a body about twice in memory.
     public static let defaultMaximumBodySize: Int64? = 64 << 20
     #else
+    /// The default of ``maximumBodySize`` on this platform: no limit.
     public static let defaultMaximumBodySize: Int64? = nil
     #endif
     private let session: URLSession
