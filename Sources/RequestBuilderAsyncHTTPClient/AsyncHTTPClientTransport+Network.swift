@@ -13,7 +13,8 @@ extension AsyncHTTPClientTransport {
     /// ```
     ///
     /// The transport owns its clients (one direct, one per proxy): call
-    /// ``shutdown()`` when done with it.
+    /// ``shutdown()`` when done with it, to wait until their connections are
+    /// closed. A transport released without it starts closing them itself.
     ///
     /// - Parameters:
     ///   - tls: Trust roots, verification and client identity.

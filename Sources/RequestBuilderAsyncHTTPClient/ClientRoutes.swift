@@ -1,4 +1,5 @@
 import AsyncHTTPClient
+import NIOCore
 import NIOPosix
 import RequestBuilder
 
@@ -35,6 +36,17 @@ final class ClientRoutes: Sendable {
     func route(scheme: String, host: String) -> (client: HTTPClient, proxy: ProxyServer?) {
         guard let proxy = proxies.proxy(scheme: scheme, host: host), let client = proxied[proxy] else { return (direct, nil) }
         return (client, proxy)
+    }
+
+    /// Starts shutting down the clients of a transport its user never shut
+    /// down, as URLSession's do: a debug build of AsyncHTTPClient traps when
+    /// a client that is still running is released. A client shutting down
+    /// keeps itself alive until it is done; one already shut down only
+    /// reports that, which nothing needs to hear.
+    deinit {
+        for client in [direct] + Array(proxied.values) {
+            client.shutdown().whenComplete { _ in }
+        }
     }
 
     /// Shuts every client down.

@@ -70,7 +70,7 @@ struct UploadMemoryBoundTests {
         // upload never starts, and is generous because in a full run on two
         // cores other suites can hold both cores for many seconds (10 s was
         // not enough there, and said nothing about the transport).
-        let flowing = ContinuousClock.now + TestTime.budget(.seconds(120))
+        let flowing = ContinuousClock.now + TestTime.liveness
         while handed.value == 0, ContinuousClock.now < flowing {
             try await Task.sleep(for: .milliseconds(5))
         }

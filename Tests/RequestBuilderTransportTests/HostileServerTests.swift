@@ -112,17 +112,18 @@ import Testing
         try await server.stop()
     }
 
-    // The two tests below bound wall-clock time loosely: in a full run,
-    // CPU-heavy suites can hold both cooperative threads for many seconds.
-    // What they tell apart is seconds against the minutes of the old
-    // behaviour, and the error's code.
+    // The two tests below tell apart a failure within seconds from the old
+    // behaviour, which waited for the request's deadline: an hour here. The
+    // bound between them is `TestTime.liveness` (ten minutes), since in full
+    // runs on a loaded machine a 0.5 s connect timeout was seen to end after
+    // 396 s.
 
     @Test func refusedConnectionFailsAtOnce() async throws {
         let server = try await RawResponseServer.start { _ in .bytes([]) }
         let url = server.url()
         try await server.stop()  // nothing listens on the port now
         var request = try Self.post(url)
-        request.timeout = .seconds(300)
+        request.timeout = .seconds(3600)
         let clock = ContinuousClock()
         let start = clock.now
         let error = await #expect(throws: RequestError.self) {
@@ -132,7 +133,7 @@ import Testing
         // 90 seconds without one) and then reported a timeout.
         #expect(error?.code == .transport)
         #expect(error?.description.contains("refused") == true, "\(String(describing: error))")
-        #expect(clock.now - start < TestTime.budget(.seconds(60)))
+        #expect(clock.now - start < TestTime.liveness)
     }
 
     @Test func unansweredConnectGivesUpAfterTheConnectTimeout() async throws {
@@ -144,7 +145,7 @@ import Testing
             configuration: AsyncHTTPClientTransport.configuration(connectTimeout: .milliseconds(500))
         )
         var request = try Self.post(URL(string: "http://127.0.0.1:\(listener.port)/") ?? URL(filePath: "/"))
-        request.timeout = .seconds(300)  // the connect timeout ends it long before this
+        request.timeout = .seconds(3600)  // the connect timeout ends it long before this
         let clock = ContinuousClock()
         let start = clock.now
         let error = await #expect(throws: RequestError.self) {
@@ -153,7 +154,7 @@ import Testing
         try await client.shutdown()
         withExtendedLifetime(listener) {}
         #expect(error?.code == .timedOut, "\(String(describing: error))")
-        #expect(clock.now - start < TestTime.budget(.seconds(60)))
+        #expect(clock.now - start < TestTime.liveness)
     }
 
     @Test func hugeTimeoutSaturatesInsteadOfTrapping() async throws {

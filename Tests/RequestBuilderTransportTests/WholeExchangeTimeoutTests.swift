@@ -33,7 +33,7 @@ import Testing
 
     /// How long the test waits before calling the exchange a hang; far past
     /// the request's 1-second timeout, scaled for a loaded machine.
-    static let hangBudget = TestTime.budget(.seconds(60))
+    static let hangBudget = TestTime.liveness
 
     /// Runs `operation`; `nil` if it is still running after `budget` (it is
     /// then cancelled, so a hang ends the test instead of the run).

@@ -90,7 +90,7 @@ public actor BotocoreSigner {
     public func sign(_ order: Order) async throws -> Answer {
         let encoded = try JSONEncoder().encode(order)
         try process.send(line: String(decoding: encoded, as: UTF8.self))
-        let line = Data(try await process.readLine(timeout: .seconds(60)).utf8)
+        let line = Data(try await process.readLine().utf8)
         if let failure = try? JSONDecoder().decode(Failure.self, from: line) {
             throw TestHTTPServerError(description: "botocore could not sign \(order.method) \(order.url): \(failure.error)")
         }
@@ -162,7 +162,7 @@ public actor BotocoreSigner {
     public func presignedPost(_ order: PostOrder) async throws -> PostForm {
         let encoded = try JSONEncoder().encode(order)
         try process.send(line: String(decoding: encoded, as: UTF8.self))
-        let line = Data(try await process.readLine(timeout: .seconds(60)).utf8)
+        let line = Data(try await process.readLine().utf8)
         if let failure = try? JSONDecoder().decode(Failure.self, from: line) {
             throw TestHTTPServerError(description: "boto3 could not make the presigned POST of \(order.key): \(failure.error)")
         }

@@ -67,7 +67,7 @@ public final class FaultProxy: Sendable {
     /// The counts so far (asked for on the proxy's standard input).
     public func stats() async throws -> Stats {
         try process.send(line: "stats")
-        let line = try await process.readLine(timeout: .seconds(10))
+        let line = try await process.readLine()
         return try JSONDecoder().decode(Stats.self, from: Data(line.utf8))
     }
 

@@ -21,8 +21,7 @@ public final class ForwardProxy: Sendable {
         let process = try await ServerProcess.start(
             name: "forward-proxy",
             executable: python,
-            arguments: [TestPackage.serverScript("forward_proxy.py").path, log.path] + (credentials.map { ["--basic-auth", $0] } ?? []),
-            timeout: .seconds(90)
+            arguments: [TestPackage.serverScript("forward_proxy.py").path, log.path] + (credentials.map { ["--basic-auth", $0] } ?? [])
         )
         return ForwardProxy(process: process, log: log)
     }

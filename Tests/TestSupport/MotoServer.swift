@@ -53,8 +53,7 @@ public final class MotoServer: Sendable {
         let process = try await ServerProcess.start(
             name: "s3-server",
             executable: python,
-            arguments: [TestPackage.serverScript("s3_server.py").path],
-            timeout: .seconds(60)
+            arguments: [TestPackage.serverScript("s3_server.py").path]
         )
         do {
             let line = try await process.readLine()

@@ -40,7 +40,7 @@ public final class ServerProcess: @unchecked Sendable {
         executable: String,
         arguments: [String],
         removingOnStop folderToRemove: URL? = nil,
-        timeout: Duration = .seconds(30)
+        timeout: Duration = .seconds(600)
     ) async throws -> ServerProcess {
         let process = try ServerProcess(name: name, executable: executable, arguments: arguments, folderToRemove: folderToRemove)
         do {
@@ -126,7 +126,7 @@ public final class ServerProcess: @unchecked Sendable {
     }
 
     /// The next line of the child's standard output, without its newline.
-    public func readLine(timeout: Duration = .seconds(30)) async throws -> String {
+    public func readLine(timeout: Duration = .seconds(600)) async throws -> String {
         let deadline = ContinuousClock.now + TestTime.budget(timeout)
         // Polls block: on a thread of their own, neither one of Swift's two
         // cooperative ones nor a GCD one (Dispatch adds threads for blocked

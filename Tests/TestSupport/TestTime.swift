@@ -14,6 +14,16 @@ public enum TestTime {
         return max(1, value)
     }()
 
+    /// How long a test waits for something that must happen (a server's
+    /// first line, a request's arrival, bytes flowing, an exchange ending):
+    /// a guard that turns a hang into a failure, never a speed check.
+    /// Ten minutes, scaled: in full runs on two cores beside other builds
+    /// (load averages near 30), a 0.5 s connect timeout was seen to end
+    /// after 396 s and a local server's first line to take minutes, which
+    /// says nothing about the code under test. Where it passes, nothing
+    /// waits for it.
+    public static var liveness: Duration { budget(.seconds(600)) }
+
     /// `duration` times `scale`.
     public static func budget(_ duration: Duration) -> Duration {
         duration * scale

@@ -55,7 +55,7 @@ import Testing
         let arguments = kind.arguments(port: server.port, file: fixture.file.path, stateDirectory: fixture.folder.appending(path: "state").path)
             + ["--timeout", "2", "--retry", "0", "--no-progress"]
         // `timeout` ends a hang (exit 124) so a regression fails instead of stalling the run.
-        let budget = TestTime.budget(.seconds(60)).components.seconds
+        let budget = TestTime.liveness.components.seconds
         let quoted = arguments.map { "'\($0)'" }.joined(separator: " ")
         let environment = "HOME='\(fixture.folder.path)' AWS_ACCESS_KEY_ID=AKIDEXAMPLE AWS_SECRET_ACCESS_KEY=secret AWS_REGION=us-east-1"
         let result = try await UploaderProcess.runShell("\(environment) timeout -k 5 \(budget) \"$UPLOADER\" \(quoted)")
