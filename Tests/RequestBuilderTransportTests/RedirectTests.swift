@@ -28,8 +28,8 @@ import Testing
     }
 
     /// A multipart form with a text field and a file part read from disk.
-    static func multipartUpload(to url: URL, file: URL) -> HTTPRequestBuilder {
-        HTTPRequestBuilder(.post, url).multipart(boundary: .constant("redirect-test-boundary")) { form in
+    static func multipartUpload(to url: URL, file: URL) throws -> HTTPRequestBuilder {
+        HTTPRequestBuilder(.post, url).multipart(boundary: try .constant("redirect-test-boundary")) { form in
             form.append("Sunset", name: "title")
             try form.appendFile(at: file, name: "photo")
         }
