@@ -18,14 +18,21 @@ extension UploaderOptions {
         if let maxRedirects, !(0...Self.maximumRedirectsLimit).contains(maxRedirects) {
             throw ValidationError("--max-redirects \(maxRedirects): give a whole number of redirects from 0 to \(Self.maximumRedirectsLimit)")
         }
-        guard follow else { return }
+        guard follow else {
+            // As every option: one that would do nothing is refused, not ignored.
+            if maxRedirects != nil { throw ValidationError("--max-redirects applies with -L/--follow; add -L") }
+            return
+        }
         // A resumable or tus upload's server answers with the Location of the
-        // upload it made, which the protocol follows itself; a presigned POST
-        // answers a success_action_redirect that is the browser's to follow.
-        // Following other redirects there would resend parts of an upload
-        // the protocol keeps count of: refused, never silently ignored.
-        for (given, option) in [(resumable, "--resumable"), (tus, "--tus"), (presignedPost != nil, "--presigned-post")] where given {
-            throw ValidationError("-L/--follow applies to plain uploads; \(option) follows its protocol's own Location, so drop -L")
+        // upload it made, which the protocol follows itself, and following
+        // other redirects would resend parts of an upload the protocol keeps
+        // count of; a presigned POST's redirect (success_action_redirect) is
+        // the browser's page to show. Refused, never silently ignored.
+        for (given, option) in [(resumable, "--resumable"), (tus, "--tus")] where given {
+            throw ValidationError("-L/--follow applies to plain uploads; \(option) follows the Location its server gives by itself, so drop -L")
+        }
+        if presignedPost != nil {
+            throw ValidationError("-L/--follow applies to plain uploads; a --presigned-post form's redirect (success_action_redirect) is a page for a browser, so drop -L")
         }
     }
 
