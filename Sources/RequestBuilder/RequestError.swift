@@ -6,7 +6,7 @@ public struct RequestError: Error, Sendable, CustomStringConvertible {
     /// The kind of failure.
     public struct Code: Sendable, Hashable, CustomStringConvertible {
         private enum Base: Hashable {
-            case invalidRequest, body, transport, timedOut, cancelled, unacceptableStatus, responseTooLarge, decoding
+            case invalidRequest, body, transport, timedOut, cancelled, unacceptableStatus, responseTooLarge, decoding, redirect
         }
         private let base: Base
         private init(_ base: Base) { self.base = base }
@@ -32,6 +32,10 @@ public struct RequestError: Error, Sendable, CustomStringConvertible {
         /// head and the whole body (a body read as a stream fails with it
         /// when the time runs out while it is read).
         public static let timedOut = Code(.timedOut)
+        /// A redirect ``RedirectMiddleware`` cannot follow: too many of
+        /// them, a `Location` that is missing, not a URL or not `http` or
+        /// `https`, or a body read once (a stream) that it asks for again.
+        public static let redirect = Code(.redirect)
 
         /// The code's name, such as the static member's.
         public var description: String { "\(base)" }

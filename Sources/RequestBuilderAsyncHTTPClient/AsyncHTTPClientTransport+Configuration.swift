@@ -6,7 +6,11 @@ extension AsyncHTTPClientTransport {
     /// An AsyncHTTPClient configuration fit for this transport; give it to
     /// the `HTTPClient` you pass to ``init(client:chunkSize:)``.
     ///
-    /// It differs from AsyncHTTPClient's defaults in three ways:
+    /// It differs from AsyncHTTPClient's defaults in four ways:
+    /// - redirects are not followed (`redirectConfiguration = .disallow`):
+    ///   following them is `RedirectMiddleware`'s decision, the same on every
+    ///   transport. A client of your own that follows them answers a
+    ///   redirect itself, past the middleware and its rules;
     /// - a response status below 100 fails the request with a protocol error,
     ///   where AsyncHTTPClient alone would trap and end the process;
     /// - a refused connection fails at once instead of being tried again
@@ -16,7 +20,7 @@ extension AsyncHTTPClientTransport {
     ///
     /// ```swift
     /// var configuration = AsyncHTTPClientTransport.configuration(connectTimeout: .seconds(3))
-    /// configuration.redirectConfiguration = .disallow
+    /// configuration.httpVersion = .http1Only
     /// let client = HTTPClient(eventLoopGroup: group, configuration: configuration)
     /// ```
     ///
@@ -25,6 +29,8 @@ extension AsyncHTTPClientTransport {
     public static func configuration(connectTimeout: Duration = .seconds(10)) -> HTTPClient.Configuration {
         var configuration = HTTPClient.Configuration()
         configuration.timeout.connect = TimeAmount(saturating: connectTimeout)
+        // Redirects are the request layer's decision (RedirectMiddleware), on every transport.
+        configuration.redirectConfiguration = .disallow
         configuration.connectionPool.retryConnectionEstablishment = false
         configuration.http1_1ConnectionDebugInitializer = ResponseStatusGuard.install(on:)
         return configuration

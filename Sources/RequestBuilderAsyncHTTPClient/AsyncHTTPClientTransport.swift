@@ -40,7 +40,8 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
     ///   - client: The client to use; ``sharedClient`` by default. A client
     ///     of your own should be made with ``configuration(connectTimeout:)``:
     ///     with AsyncHTTPClient's defaults, a server answering with a status
-    ///     below 100 makes AsyncHTTPClient trap.
+    ///     below 100 makes AsyncHTTPClient trap, and the client follows
+    ///     redirects itself, past `RedirectMiddleware` and its rules.
     ///   - chunkSize: How many body bytes to read and write at a time, 512 KiB
     ///     by default: past that, larger chunks buy little speed and cost memory.
     public init(client: HTTPClient = AsyncHTTPClientTransport.sharedClient, chunkSize: Int = 512 * 1024) {

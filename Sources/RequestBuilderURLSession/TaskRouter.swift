@@ -45,6 +45,14 @@ final class TaskRouter: NSObject, URLSessionDataDelegate, @unchecked Sendable {
         progress(UploadProgress(bytesSent: totalBytesSent, totalBytes: totalBytesExpectedToSend >= 0 ? totalBytesExpectedToSend : nil))
     }
 
+    /// Never follows a redirect: the redirect is the task's response, and
+    /// following it is `RedirectMiddleware`'s decision, made the same way on
+    /// every transport (URLSession alone would turn a 307's POST into a GET
+    /// on some platforms and keep `Authorization` across hosts).
+    func urlSession(_ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse, newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void) {
+        completionHandler(nil)
+    }
+
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
         pending.withLock { $0[dataTask.taskIdentifier]?.data.append(data) }
     }

@@ -32,9 +32,8 @@ extension PreparedRequest {
         // credentials, as a redirect that leaves the scheme, host and port
         // would not (the contract's redirect rule; URL credentials travel
         // as Authorization).
-        if let origin = self.url, !Self.sameOrigin(origin, url) {
-            headers[.authorization] = nil
-            headers[.cookie] = nil
+        if let origin = self.url, HTTPOrigin(origin) != HTTPOrigin(url) {
+            for name in HTTPOrigin.credentialFields { headers[name] = nil }
         }
         for field in fields {
             headers[field.name] = field.value
@@ -43,16 +42,5 @@ extension PreparedRequest {
         if let body { builder = builder.body(body) }
         if let timeout { builder = builder.timeout(timeout) }
         return try builder.build()
-    }
-
-    /// Whether two URLs share a scheme, host and port (the default port
-    /// written or not).
-    static func sameOrigin(_ first: URL, _ second: URL) -> Bool {
-        func origin(_ url: URL) -> (String, String, Int?) {
-            let scheme = url.scheme?.lowercased() ?? ""
-            let defaultPort: Int? = scheme == "https" ? 443 : scheme == "http" ? 80 : nil
-            return (scheme, url.host(percentEncoded: false)?.lowercased() ?? "", url.port ?? defaultPort)
-        }
-        return origin(first) == origin(second)
     }
 }

@@ -10,7 +10,8 @@ enum ExitStatus: Int32 {
     case networkFailure = 3
     /// The server answered 4xx.
     case clientError = 4
-    /// The server answered 5xx, or 3xx (redirects are not followed).
+    /// The server answered 5xx, or a 3xx not followed (without `-L`, or a
+    /// 300 or 304, which name no one target).
     case serverError = 5
 
     /// The status for a response code.

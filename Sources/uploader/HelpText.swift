@@ -18,6 +18,9 @@ enum HelpText {
         for fields alone; --form, --json and --multipart choose explicitly.
         User and password in the URL (user:pass@host) are sent as Basic
         credentials. -o FILE is written only once the response head arrives.
+        Redirects are followed with -L only: 303, and 301/302 after POST, as GET
+        without the body; 307/308 send the same body again (not one read from
+        standard input); Authorization and Cookie do not go to another origin.
 
         OBJECT STORES (docs/s3.md): 'uploader s3://BUCKET/KEY FILE' uploads one
         file with AWS SigV4 (AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY, optional
@@ -29,7 +32,7 @@ enum HelpText {
         EXIT STATUS:
           0 a 2xx response (or a dry run)   2 bad input, nothing was sent
           3 network failure                 4 a 4xx response
-          5 a 5xx or 3xx response           1 the output could not be written
+          5 a 5xx, or a 3xx not followed    1 the output could not be written
 
         EXAMPLES (quote every item that holds a ';', which ends a shell command):
           uploader --dry-run localhost:8080/upload title=Hello file@Samples/hello.txt

@@ -14,6 +14,7 @@ extension UploaderOptions {
         let isObjectStorage = Self.isObjectStorageTarget(commandLine)
         do {
             try checkObjectStorageOptions(isObjectStorage: isObjectStorage)
+            try checkRedirectOptions(isObjectStorage: isObjectStorage)
         } catch {
             report(error.description)
             return .badInput
@@ -111,7 +112,9 @@ extension UploaderOptions {
         let explainsWaits = verbose || standardError.isTerminal
         let showsProgress = request.body != nil && (progress ?? standardError.isTerminal)
         let bar = showsProgress ? ProgressBar() : nil
-        var middleware: [any RequestMiddleware] = []
+        // Redirects outermost: each hop is retried on its own, and -v (the
+        // transport) prints every hop's request and response heads.
+        var middleware: [any RequestMiddleware] = redirectPolicy.map { [$0] } ?? []
         if let retry, retry > 0 {
             middleware.append(retryPolicy(retries: retry, explainsWaits: explainsWaits, bar: bar))
         }

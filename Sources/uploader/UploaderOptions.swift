@@ -83,6 +83,12 @@ struct UploaderOptions: ParsableArguments, Sendable {
     @Option(name: .customLong("presigned-post"), help: ArgumentHelp("Fill the presigned POST form in this JSON file (boto3's generate_presigned_post) with FILE.", valueName: "form.json"))
     var presignedPost: String?
 
+    @Flag(name: [.customShort("L"), .customLong("follow")], help: "Follow redirects (303, and 301/302 after POST, as GET; 307/308 send the same body again).")
+    var follow = false
+
+    @Option(name: .customLong("max-redirects"), help: ArgumentHelp("With -L: the most redirects followed, 0 to 100 (default 30).", valueName: "N"))
+    var maxRedirects: Int?
+
     @Flag(inversion: .prefixedNo, help: "Show a progress bar on standard error (default: when it is a terminal).")
     var progress: Bool?
 
@@ -105,6 +111,7 @@ struct UploaderOptions: ParsableArguments, Sendable {
         (options.endpointURL, options.region, options.partSize, options.concurrency) = (nil, nil, nil, nil)
         (options.multipartThreshold, options.presignedPost, options.progress) = (nil, nil, nil)
         (options.verbose, options.printResponseHeaders) = (false, false)
+        (options.follow, options.maxRedirects) = (false, nil)
         return options
     }()
 
@@ -129,6 +136,7 @@ struct UploaderOptions: ParsableArguments, Sendable {
             throw ValidationError("--retry \(retry): the retry count must be a whole number from 0 to \(Self.maximumRetries)")
         }
         try validateResumable()
+        try validateRedirects()
         try validateObjectStorage()
         if let timeout, !(timeout > 0 && timeout <= Self.maximumTimeout) {
             throw ValidationError("--timeout \(timeout): the timeout must be a positive number of seconds, at most \(Int(Self.maximumTimeout))")

@@ -83,6 +83,24 @@ import Testing
         return response
     }
 
+    /// Never called: it compiles the README's redirect snippet.
+    static func redirectSnippet(tokens: CredentialStore, photoURL: URL) async throws -> Response {
+        // README redirect snippet begins
+        let client = RequestClient(
+            transport: AsyncHTTPClientTransport(),
+            middleware: [.bearerToken(tokens), .followingRedirects(max: 10)]
+        )
+        let upload = try HTTPRequestBuilder.post("https://uploads.example.com/photos").file(at: photoURL).build()
+        let answer = try await client.send(upload)  // a 307 or 308 sends the file again; a 303 continues as GET
+        // README redirect snippet ends
+        return answer
+    }
+
+    @Test func readmeShowsTheRedirectSnippetCompiledHere() throws {
+        #expect(try Self.compiledSnippet(named: "README redirect snippet") == Self.readmeBlock(at: 6))
+        #expect(try !Self.readmeBlock(at: 6).isEmpty)
+    }
+
     @Test func readmeShowsTheNetworkSnippetCompiledHere() throws {
         #expect(try Self.compiledSnippet(named: "README network snippet") == Self.readmeBlock(at: 5))
         #expect(try !Self.readmeBlock(at: 5).isEmpty)

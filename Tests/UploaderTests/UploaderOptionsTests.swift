@@ -34,6 +34,11 @@ import Testing
             "--multipart-threshold=16M", "--presigned-post=form.json",
         ])) == values(store))
 
+        var redirects = UploaderOptions.defaults
+        (redirects.follow, redirects.maxRedirects) = (true, 7)
+        #expect(values(try Uploader.parsedOptions(["-L", "--max-redirects=7"])) == values(redirects))
+        #expect(values(try Uploader.parsedOptions(["--follow", "--max-redirects", "7"])) == values(redirects))
+
         var json = UploaderOptions.defaults
         (json.json, json.tus) = (true, true)
         #expect(values(try Uploader.parsedOptions(["--json", "--tus"])) == values(json))

@@ -1,0 +1,115 @@
+import Foundation
+import HTTPBody
+import HTTPTypes
+
+extension PreparedRequest {
+    /// The request a redirect asks for, or `nil` when `response` is not a
+    /// redirect to follow (not a 3xx, or 300, 304, 305 or 306, which name no
+    /// single target). The one place the next hop is derived, so every
+    /// transport follows the same rules (curl's and HTTPie's):
+    ///
+    /// - 303, and 301 or 302 after a POST: `GET` (a `HEAD` stays `HEAD`),
+    ///   without the body and the fields that describe it;
+    /// - 307 and 308, and 301 or 302 after any other method: the same method
+    ///   and the same body, read again from its source (files re-opened);
+    ///   a body that can be read only once fails with
+    ///   ``RequestError/Code/redirect``;
+    /// - `Location` is resolved against this request's URL (RFC 9110,
+    ///   section 10.2.2); one that is missing, repeated, not a URL, not
+    ///   `http` or `https`, or without a host is refused, never guessed at;
+    ///   credentials in it are dropped, never sent;
+    /// - a target on another origin (``HTTPOrigin``) gets no
+    ///   `Authorization`, `Cookie` or `Proxy-Authorization`, and its own
+    ///   `Host`. Fields once dropped stay dropped for later hops, since each
+    ///   hop is derived from the one before.
+    ///
+    /// - Throws: ``RequestError`` with code ``RequestError/Code/redirect``.
+    func redirected(by response: HTTPResponse) throws(RequestError) -> PreparedRequest? {
+        let status = response.status
+        let keepsMethod: Bool
+        switch status.code {
+        case 307, 308: keepsMethod = true
+        case 301, 302: keepsMethod = head.method != .post
+        case 303: keepsMethod = head.method == .head
+        default: return nil
+        }
+        // URLSession hands over no reason phrase: the standard one stands in,
+        // so a message reads the same whichever transport sent.
+        let phrase = status.reasonPhrase.isEmpty ? Self.redirectPhrases[status.code] ?? "" : status.reasonPhrase
+        let answer = "the server answered \(status.code) \(phrase)"
+        let locations = response.headerFields[values: .location]
+        guard let location = locations.first, !location.isEmpty else {
+            throw .redirect(self, "\(answer) without a Location to follow")
+        }
+        guard locations.count == 1 else {
+            throw .redirect(self, "\(answer) with \(locations.count) Location fields; not followed, since they disagree on where to go")
+        }
+        let shown = Self.quoted(location)
+        guard let current = url,
+              let resolved = URL(string: location, relativeTo: current)?.absoluteURL,
+              var components = URLComponents(url: resolved, resolvingAgainstBaseURL: true)
+        else {
+            throw .redirect(self, "\(answer) with Location \(shown), which is not a URL; not followed")
+        }
+        guard let scheme = components.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
+            throw .redirect(self, "\(answer) with Location \(shown), which is not an http or https URL; not followed")
+        }
+        // Credentials a server puts in a Location are its choice, not the
+        // user's: never sent. A fragment is never sent either.
+        components.user = nil
+        components.password = nil
+        components.fragment = nil
+        components.scheme = scheme
+        guard let target = components.url, let host = components.percentEncodedHost, !host.isEmpty else {
+            throw .redirect(self, "\(answer) with Location \(shown), which names no host; not followed")
+        }
+        let port: Int?
+        do {
+            port = try AuthorityPort.parse(url: target.absoluteString)
+        } catch {
+            throw .redirect(self, "\(answer) with Location \(shown): \(error.description); not followed")
+        }
+        let bracketed = host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host
+        let authority = port.map { "\(bracketed):\($0)" } ?? bracketed
+        var path = components.percentEncodedPath
+        if path.isEmpty { path = "/" }
+        if let query = components.percentEncodedQuery { path += "?" + query }
+
+        var next = head
+        next.method = keepsMethod ? head.method : (head.method == .head ? .head : .get)
+        next.scheme = scheme
+        next.authority = authority
+        next.path = path
+        if HTTPOrigin(current) != HTTPOrigin(target) {
+            for name in HTTPOrigin.credentialFields + [.hostField] {
+                next.headerFields[name] = nil
+            }
+        }
+        var nextBody: RequestBody?
+        if keepsMethod {
+            nextBody = body
+        } else {
+            for name in [HTTPField.Name.contentType, .contentEncoding, .contentLength, .transferEncoding] {
+                next.headerFields[name] = nil
+            }
+        }
+        if let nextBody, !nextBody.isReplayable {
+            throw .redirect(self, "\(answer) to \(target.absoluteString), which asks for the body again, but the body is read once (from standard input or a stream) and cannot be sent again")
+        }
+        do {
+            return try PreparedRequest(head: next, body: nextBody, timeout: timeout, acceptableStatus: acceptableStatus)
+        } catch {
+            throw .redirect(self, "\(answer) with Location \(shown), which cannot be requested: \(error.description)")
+        }
+    }
+
+    /// The reason phrases of the redirects followed (RFC 9110, section 15.4).
+    private static let redirectPhrases = [
+        301: "Moved Permanently", 302: "Found", 303: "See Other", 307: "Temporary Redirect", 308: "Permanent Redirect",
+    ]
+
+    /// A server's text for a message: quoted, at most 200 characters.
+    private static func quoted(_ text: String) -> String {
+        (text.count > 200 ? String(text.prefix(200)) + "…" : text).debugDescription
+    }
+}
