@@ -83,6 +83,9 @@ struct UploaderOptions: ParsableArguments, Sendable {
     @Option(name: .customLong("presigned-post"), help: ArgumentHelp("Fill the presigned POST form in this JSON file (boto3's generate_presigned_post) with FILE.", valueName: "form.json"))
     var presignedPost: String?
 
+    @Flag(name: [.customShort("r"), .long], help: "Upload a directory's files: name@dir sends one part per file; s3://BUCKET/PREFIX/ DIR puts each file at PREFIX/relative/path.")
+    var recursive = false
+
     @Flag(inversion: .prefixedNo, help: "Show a progress bar on standard error (default: when it is a terminal).")
     var progress: Bool?
 
@@ -91,6 +94,9 @@ struct UploaderOptions: ParsableArguments, Sendable {
 
     @Flag(name: .customLong("print-response-headers"), help: "Print the response head to standard error.")
     var printResponseHeaders = false
+
+    @Option(help: ArgumentHelp("How a JSON response body is shown: all (indented and coloured), format, colors or none (default: all on a terminal, none otherwise: the exact bytes).", valueName: "style"))
+    var pretty: PrettyStyle?
 
     /// No option given: what the declarations above default to, for
     /// `main()` to run with without asking the parser (whose reflection
@@ -103,8 +109,8 @@ struct UploaderOptions: ParsableArguments, Sendable {
         (options.boundary, options.dryRun, options.output, options.timeout, options.retry) = (nil, false, nil, nil, nil)
         (options.resumable, options.tus, options.chunkSize, options.resumeFrom, options.stateDir) = (false, false, nil, nil, nil)
         (options.endpointURL, options.region, options.partSize, options.concurrency) = (nil, nil, nil, nil)
-        (options.multipartThreshold, options.presignedPost, options.progress) = (nil, nil, nil)
-        (options.verbose, options.printResponseHeaders) = (false, false)
+        (options.multipartThreshold, options.presignedPost, options.recursive, options.progress) = (nil, nil, false, nil)
+        (options.verbose, options.printResponseHeaders, options.pretty) = (false, false, nil)
         return options
     }()
 
