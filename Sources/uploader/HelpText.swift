@@ -25,6 +25,11 @@ enum HelpText {
         --multipart-threshold (8M); a rerun of the same command resumes it.
         --endpoint-url names an S3-compatible store. '--presigned-post FORM.json
         FILE' fills a presigned POST form instead, without credentials.
+        'uploader s3://BUCKET/PREFIX/ DIR -r' uploads every file under DIR to
+        PREFIX/relative/path, --concurrency files at once, with a summary.
+
+        RESPONSE: the body goes to standard output as sent; on a terminal a
+        JSON body is indented and coloured (--pretty chooses).
 
         EXIT STATUS:
           0 a 2xx response (or a dry run)   2 bad input, nothing was sent

@@ -17,7 +17,7 @@ import UploaderItems
 struct RecursiveObjectUpload: Sendable {
     /// The `s3://BUCKET/PREFIX/` text the keys are appended to (it ends in `/`).
     let base: String
-    let files: [DirectoryFiles.Entry]
+    let files: [ObjectTree.Entry]
     let settings: ObjectStoreSettings
 
     init(commandLine: CommandLineSplit, options: UploaderOptions) throws(InputError) {
@@ -45,7 +45,7 @@ struct RecursiveObjectUpload: Sendable {
         if !base.dropFirst(5).contains("/" as Character) || !base.hasSuffix("/") { base += "/" }
         self.base = base
         settings = try ObjectStoreSettings(commandLine: commandLine, options: options)
-        files = try DirectoryFiles(root: root).entries
+        files = try ObjectTree(root: root).entries
         // Every key checked now: a bad bucket or a key S3 cannot hold sends nothing.
         for file in files {
             _ = try ObjectUploadJob.location(base + file.relativePath, filePath: file.path)
@@ -57,7 +57,7 @@ struct RecursiveObjectUpload: Sendable {
 
     /// One file's upload; its file is opened (and its type sniffed) only now,
     /// when its turn comes.
-    func job(_ file: DirectoryFiles.Entry, options: UploaderOptions) throws(InputError) -> ObjectUploadJob {
+    func job(_ file: ObjectTree.Entry, options: UploaderOptions) throws(InputError) -> ObjectUploadJob {
         let target = base + file.relativePath
         return try ObjectUploadJob(
             location: ObjectUploadJob.location(target, filePath: file.path), target: target,
@@ -198,7 +198,7 @@ extension UploaderOptions {
     /// One file of the upload; a failure is reported, naming the file, and
     /// becomes its exit status.
     private func send(
-        _ file: DirectoryFiles.Entry, index: Int, of upload: RecursiveObjectUpload, with s3: S3Client,
+        _ file: ObjectTree.Entry, index: Int, of upload: RecursiveObjectUpload, with s3: S3Client,
         bar: ProgressBar?, progress: RecursiveProgress
     ) async -> ExitStatus {
         let job: ObjectUploadJob

@@ -74,7 +74,7 @@ struct UploaderOptions: ParsableArguments, Sendable {
     @Option(name: .customLong("part-size"), help: ArgumentHelp("s3://: bytes per part of a multipart upload, 5M to 5G (default 8M).", valueName: "size"))
     var partSize: String?
 
-    @Option(help: ArgumentHelp("s3://: parts sent at once, 1 to 64 (default 4).", valueName: "N"))
+    @Option(help: ArgumentHelp("s3://: parts sent at once, and with --recursive files, 1 to 64 (default 4).", valueName: "N"))
     var concurrency: Int?
 
     @Option(name: .customLong("multipart-threshold"), help: ArgumentHelp("s3://: files of at least this size go as a multipart upload (default 8M).", valueName: "size"))
@@ -83,7 +83,7 @@ struct UploaderOptions: ParsableArguments, Sendable {
     @Option(name: .customLong("presigned-post"), help: ArgumentHelp("Fill the presigned POST form in this JSON file (boto3's generate_presigned_post) with FILE.", valueName: "form.json"))
     var presignedPost: String?
 
-    @Flag(name: [.customShort("r"), .long], help: "Upload a directory's files: name@dir sends one part per file; s3://BUCKET/PREFIX/ DIR puts each file at PREFIX/relative/path.")
+    @Flag(name: [.customShort("r"), .long], help: "Send a directory given as a file part (name@dir) as one part per file under it; with s3://, upload every file under DIR.")
     var recursive = false
 
     @Flag(inversion: .prefixedNo, help: "Show a progress bar on standard error (default: when it is a terminal).")
@@ -95,7 +95,7 @@ struct UploaderOptions: ParsableArguments, Sendable {
     @Flag(name: .customLong("print-response-headers"), help: "Print the response head to standard error.")
     var printResponseHeaders = false
 
-    @Option(help: ArgumentHelp("How a JSON response body is shown: all (indented and coloured), format, colors or none (default: all on a terminal, none otherwise: the exact bytes).", valueName: "style"))
+    @Option(help: ArgumentHelp("How a JSON response body is shown: indented and coloured (all), indented (format), coloured (colors), or as sent (none); default: all on a terminal, none otherwise.", valueName: "style"))
     var pretty: PrettyStyle?
 
     /// No option given: what the declarations above default to, for

@@ -7,13 +7,14 @@ import Darwin
 #endif
 import UploaderItems
 
-/// The regular files under a directory, found before anything is sent:
+/// The regular files under the directory of `s3://BUCKET/PREFIX/ DIR
+/// --recursive`, found before anything is sent:
 /// symbolic links are followed (to files and to folders), and anything that
 /// cannot be uploaded as it is — a link loop, a link to nothing, a FIFO,
 /// socket or device, an unreadable folder, an empty tree — is bad input
 /// naming the path at fault, so a recursive upload never stops half way
 /// through for a reason it could have seen first.
-struct DirectoryFiles {
+struct ObjectTree {
     /// One file: its path relative to the directory (`/`-separated, as an
     /// object key's tail), the path to open, and its size when listed.
     struct Entry: Sendable {
