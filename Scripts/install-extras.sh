@@ -44,7 +44,44 @@ swift package plugin generate-manual --configuration "${CONFIGURATION:-debug}" \
 manual=$(find .build/plugins/GenerateManual -name uploader.1 -newer "$staging/uploader.bash" -print -quit 2>/dev/null || true)
 [ -n "$manual" ] || manual=$(find .build/plugins/GenerateManual -name uploader.1 -print -quit)
 [ -n "$manual" ] || { echo "install-extras: generate-manual wrote no uploader.1" >&2; exit 1; }
-cp "$manual" "$staging/uploader.1"
+# Four fixes the generator cannot make (swift-argument-parser 1.x): it lists
+# a "subcommand" placeholder and the parser's implicit help subcommand for a
+# command that has none, and it fills --help's discussion as prose, which
+# breaks its tables and examples into ragged lines. The discussion becomes a
+# literal display (as --help shows it; a line starting with ' or . escaped
+# so roff does not read it as a request), the phantoms go, and the argument
+# placeholder says what the arguments are; the exit statuses are spelt out
+# (the generator writes only "0 on success, >0 if an error occurs").
+awk '
+    /^\.Ar subcommand$/ && !synopsis { synopsis = 1; next }
+    /^\.Op Ar arguments\.\.\.$/ { print ".Op Ar METHOD"; print ".Ar URL"; print ".Op Ar ITEM ..."; next }
+    /^\.It Ar arguments\.\.\.$/ { print ".It Ar [METHOD] URL [ITEM ...]"; next }
+    /^\.Sh DESCRIPTION$/ { print; print ".Bd -literal"; literal = 1; next }
+    literal && /^\.(Bl|Sh) / { print ".Ed"; literal = 0 }
+    literal { if ($0 ~ /^[.\047]/) $0 = "\\&" $0; print; next }
+    /^\.It Em help$/ { skip = 1; next }
+    skip { if ($0 == ".El") skip = 0; next }
+    /^\.Ex -std$/ {
+        print ".Bl -tag -width 3n -compact"
+        print ".It 0"; print "a 2xx response, or a dry run"
+        print ".It 1"; print "the response or the resume state could not be written"
+        print ".It 2"; print "bad input: nothing was sent"
+        print ".It 3"; print "a network failure, after any retries"
+        print ".It 4"; print "a 4xx response"
+        print ".It 5"; print "a 5xx or 3xx response"
+        print ".El"
+        print "A recursive s3:// upload exits with the worst (highest) status of its files."
+        print ".Sh \"SEE ALSO\""
+        print ".Xr curl 1 ,"
+        print ".Xr http 1 ,"
+        print ".Xr aws 1 ."
+        print "The full reference, every item, option, exit status and encoding rule, is"
+        print ".Pa docs/uploader.md"
+        print "in the source repository."
+        next
+    }
+    { print }
+' "$manual" > "$staging/uploader.1"
 
 if [ -n "${OUTPUT:-}" ]; then
     mkdir -p "$OUTPUT"

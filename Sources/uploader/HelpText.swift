@@ -24,8 +24,8 @@ enum HelpText {
         AWS_SESSION_TOKEN, AWS_REGION), as parallel parts from
         --multipart-threshold (8M); a rerun of the same command resumes it.
         --endpoint-url names an S3-compatible store. '--presigned-post FORM.json
-        FILE' fills a presigned POST form instead, without credentials.
-        'uploader s3://BUCKET/PREFIX/ DIR -r' uploads every file under DIR to
+        FILE' fills a presigned POST form instead, without credentials. With
+        -r, uploader s3://BUCKET/PREFIX/ DIR uploads every file under DIR to
         PREFIX/relative/path, --concurrency files at once, with a summary.
 
         RESPONSE: the body goes to standard output as sent; on a terminal a
