@@ -62,13 +62,18 @@ import Testing
         try await server.stop()
     }
 
-    @Test func aFileGetsTheExactBytesByDefault() async throws {
+    /// `-o FILE` gets the server's bytes unless a style is asked for, which
+    /// applies wherever the body goes.
+    @Test func aFileGetsTheExactBytesUnlessAStyleIsAsked() async throws {
         let server = try await server()
         let scratch = FileManager.default.temporaryDirectory.appending(path: "pretty-\(UUID().uuidString).json")
         defer { try? FileManager.default.removeItem(at: scratch) }
         let result = try await UploaderProcess.run([server.url(path: "/item").absoluteString, "-o", scratch.path])
         #expect(result.status == 0, "\(result.standardError)")
         #expect(Array(try Data(contentsOf: scratch)) == Self.body)
+        let asked = try await UploaderProcess.run([server.url(path: "/item").absoluteString, "-o", scratch.path, "--pretty=format"])
+        #expect(asked.status == 0, "\(asked.standardError)")
+        #expect(try String(contentsOf: scratch, encoding: .utf8).hasPrefix("{\n    \"id\": 7,\n    \"tags\": [\n"))
         try await server.stop()
     }
 
