@@ -26,8 +26,9 @@ struct CommandLineSplit: Equatable {
     /// under: read from the options' one declaration (``UploaderOptions``)
     /// as the parser describes it (``OptionNames``), the first time an
     /// argument looks like an option, so a command line of items alone
-    /// never pays for it.
-    static let valueOptions = OptionNames.takingAValue
+    /// never pays for it. The parser's own `--generate-completion-script
+    /// SHELL` takes one too, though no declaration here names it.
+    static let valueOptions = OptionNames.takingAValue.merging(["--generate-completion-script": "--generate-completion-script"]) { declared, _ in declared }
 
     /// Splits the arguments (without the program name).
     init(_ arguments: some Sequence<String>) {

@@ -27,7 +27,12 @@ enum HelpText {
         AWS_SESSION_TOKEN, AWS_REGION), as parallel parts from
         --multipart-threshold (8M); a rerun of the same command resumes it.
         --endpoint-url names an S3-compatible store. '--presigned-post FORM.json
-        FILE' fills a presigned POST form instead, without credentials.
+        FILE' fills a presigned POST form instead, without credentials. With
+        -r, uploader s3://BUCKET/PREFIX/ DIR uploads every file under DIR to
+        PREFIX/relative/path, --concurrency files at once, with a summary.
+
+        RESPONSE: the body goes to standard output as sent; on a terminal a
+        JSON body is indented and coloured (--pretty chooses).
 
         EXIT STATUS:
           0 a 2xx response (or a dry run)   2 bad input, nothing was sent

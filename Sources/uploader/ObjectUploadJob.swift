@@ -39,32 +39,28 @@ struct ObjectUploadJob {
         guard path != "-" else {
             throw InputError(.unusableFile, "standard input cannot be uploaded to s3://: an object needs its length before it is sent; give a file")
         }
-        filePath = path
-        location = try Self.location(positionals[0], filePath: path)
+        let location = try Self.location(positionals[0], filePath: path)
+        try self.init(location: location, target: positionals[0], filePath: path, settings: ObjectStoreSettings(commandLine: commandLine, options: options), options: options)
+    }
 
-        headerFields = try UploaderOptions.headerFields(commandLine.headers)
+    /// One file's upload to `location`, with settings read once for every
+    /// file of a command. `target` is the `s3://` text the state is keyed
+    /// by: a file of a recursive upload resumes under the same state as the
+    /// single upload `uploader TARGET FILE` of that file and object.
+    init(location: S3Location, target: String, filePath path: String, settings: ObjectStoreSettings, options: UploaderOptions) throws(InputError) {
+        filePath = path
+        self.location = location
+        headerFields = settings.headerFields
         let contentType = headerFields[.contentType].flatMap(MediaType.init)
         do {
             // From argv's bytes: a name that is not UTF-8 is still the file it names.
             body = try RequestBody.file(atPath: FilePath(argument: path), contentType: contentType)
         } catch {
-            throw InputError(.unusableFile, "'\(path.echoed)': \(error.description)")
+            let hint = FileManager.default.isDirectory(atPath: path) ? "; add --recursive to upload the files in it" : ""
+            throw InputError(.unusableFile, "'\(path.echoed)': \(error.description)\(hint)")
         }
-
-        // As the AWS CLI reads its set-up: the environment, then ~/.aws's files, AWS_PROFILE's profile.
-        let configuration: AWSConfiguration
-        do {
-            configuration = try AWSConfiguration.load()
-        } catch {
-            throw InputError(.invalidRequest, error.description)
-        }
-        credentials = configuration.credentials
-        let region = options.region ?? configuration.region ?? "us-east-1"
-        if let endpointURL = options.endpointURL.flatMap(URL.init(string:)) ?? configuration.endpointURL {
-            endpoint = S3Endpoint(url: endpointURL, region: region, addressing: .path)
-        } else {
-            endpoint = .aws(region: region)
-        }
+        credentials = settings.credentials
+        endpoint = settings.endpoint
 
         let threshold = options.multipartThreshold.flatMap(ChunkSize.parse) ?? UploaderOptions.defaultPartSize
         let length = body.length ?? 0
@@ -85,14 +81,14 @@ struct ObjectUploadJob {
         } else {
             multipart = nil
         }
-        let command = ([positionals[0], path] + commandLine.headers.map { "H:\($0)" } + [
-            "endpoint:\(endpoint.url.absoluteString)", "region:\(region)", "part:\(multipart?.partSize ?? 0)",
+        let command = ([target, path] + settings.headers.map { "H:\($0)" } + [
+            "endpoint:\(endpoint.url.absoluteString)", "region:\(settings.region)", "part:\(multipart?.partSize ?? 0)",
         ]).joined(separator: "\u{0}")
         store = ResumeStore(command: command, directory: options.stateDir)
     }
 
     /// `s3://BUCKET/KEY`, the file's name appended to a key that is empty or ends in `/`.
-    private static func location(_ text: String, filePath: String) throws(InputError) -> S3Location {
+    static func location(_ text: String, filePath: String) throws(InputError) -> S3Location {
         var text = text
         if text.lowercased().hasPrefix("s3://") { text = "s3://" + text.dropFirst(5) }
         if !text.dropFirst(5).contains("/" as Character) { text += "/" }
@@ -142,47 +138,56 @@ struct ObjectUploadJob {
         }
     }
 
-    /// Reports a failure on standard error and returns its exit status.
-    func report(_ error: any Error) -> ExitStatus {
+    /// Reports a failure on standard error, after `context` (a recursive
+    /// upload names the file), and returns its exit status.
+    func report(_ error: any Error, context: String = "") -> ExitStatus {
         switch error {
         case let error as S3Error:
             switch error.code {
             case .invalidArgument:
-                UploaderOptions.report(error.description)
+                UploaderOptions.report(context + error.description)
                 return .badInput
             case .bodyChanged:
-                UploaderOptions.report("\(error.description); delete \(store.file.path) to start the upload again")
+                UploaderOptions.report(context + "\(error.description); delete \(store.file.path) to start the upload again")
                 return .badInput
             case .uploadNotFound:
-                UploaderOptions.report("\(error.description); the next run starts the upload again")
+                UploaderOptions.report(context + "\(error.description); the next run starts the upload again")
                 return .clientError
             case .invalidResponse:
-                UploaderOptions.report(error.description)
+                UploaderOptions.report(context + error.description)
                 return .networkFailure
             default:
-                UploaderOptions.report(error.description)
+                UploaderOptions.report(context + error.description)
                 guard let status = error.status else { return .networkFailure }
                 // An error inside a 2xx counts as the status S3 would have sent it with.
                 guard status.kind == .successful else { return ExitStatus(responseStatus: status.code) }
                 return error.isTransient ? .serverError : .clientError
             }
         case let error as InputError:
-            UploaderOptions.report(error.description)
+            UploaderOptions.report(context + error.description)
             return .badInput
         case let error as StateNotSaved:
-            UploaderOptions.report(error.description)
+            UploaderOptions.report(context + error.description)
             return .failure
         case let error as RequestError where error.code == .body:
-            UploaderOptions.report(error.description)
+            UploaderOptions.report(context + error.description)
             return .networkFailure
         default:
             var message = "\(error)"
             if multipart != nil, (try? store.load()) != nil {
                 message += "; the parts sent are kept: run the same command again to continue"
             }
-            UploaderOptions.report(message)
+            UploaderOptions.report(context + message)
             return .networkFailure
         }
+    }
+}
+
+extension FileManager {
+    /// Whether `path` names a directory (links followed).
+    fileprivate func isDirectory(atPath path: String) -> Bool {
+        var isDirectory: ObjCBool = false
+        return fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
     }
 }
 

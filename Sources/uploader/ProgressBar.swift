@@ -19,8 +19,10 @@ final class ProgressBar: @unchecked Sendable {
         self.write = write
     }
 
-    /// Records progress; redraws when enough time has passed or the upload is complete.
-    func update(sent: Int64, total: Int64?) {
+    /// Records progress; redraws when enough time has passed or the upload
+    /// is complete. `label` goes before the bar (a recursive upload's
+    /// `12/1,008 files`).
+    func update(sent: Int64, total: Int64?, label: String? = nil) {
         lock.lock()
         defer { lock.unlock() }
         guard !finished else { return }
@@ -28,7 +30,7 @@ final class ProgressBar: @unchecked Sendable {
         let isComplete = total.map { sent >= $0 } ?? false
         if let lastDraw, now - lastDraw < .milliseconds(100), !isComplete { return }
         lastDraw = now
-        let line = Self.render(sent: sent, total: total, elapsed: now - start)
+        let line = (label.map { $0 + " " } ?? "") + Self.render(sent: sent, total: total, elapsed: now - start)
         write("\r" + line + "\u{1B}[K")
         lastLine = line
     }

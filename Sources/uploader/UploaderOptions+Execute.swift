@@ -139,9 +139,8 @@ extension UploaderOptions {
         // The head is in: only now is -o created or truncated (as curl does).
         do {
             let destination = try target.open()
-            for try await chunk in response.body {
-                try destination.write(chunk)
-            }
+            let writer = ResponseBodyWriter(style: PrettyStyle.resolved(pretty, target: target))
+            try await writer.write(response.body, headerFields: response.head.headerFields, to: destination)
             try destination.synchronize()
         } catch let error as OutputError {
             report(error.description)

@@ -79,6 +79,9 @@ extension UploaderOptions {
 
     /// Runs an `s3://` upload (or its dry run) and returns the exit status.
     func executeObjectStorage(_ commandLine: CommandLineSplit) async -> ExitStatus {
+        if recursive {
+            return await executeRecursiveObjectStorage(commandLine)
+        }
         let job: ObjectUploadJob
         let destination: OutputTarget
         do {

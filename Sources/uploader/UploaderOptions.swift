@@ -74,7 +74,7 @@ struct UploaderOptions: ParsableArguments, Sendable {
     @Option(name: .customLong("part-size"), help: ArgumentHelp("s3://: bytes per part of a multipart upload, 5M to 5G (default 8M).", valueName: "size"))
     var partSize: String?
 
-    @Option(help: ArgumentHelp("s3://: parts sent at once, 1 to 64 (default 4).", valueName: "N"))
+    @Option(help: ArgumentHelp("s3://: parts sent at once, and with --recursive files, 1 to 64 (default 4).", valueName: "N"))
     var concurrency: Int?
 
     @Option(name: .customLong("multipart-threshold"), help: ArgumentHelp("s3://: files of at least this size go as a multipart upload (default 8M).", valueName: "size"))
@@ -82,6 +82,9 @@ struct UploaderOptions: ParsableArguments, Sendable {
 
     @Option(name: .customLong("presigned-post"), help: ArgumentHelp("Fill the presigned POST form in this JSON file (boto3's generate_presigned_post) with FILE.", valueName: "form.json"))
     var presignedPost: String?
+
+    @Flag(name: [.customShort("r"), .long], help: "Send a directory given as a file part (name@dir) as one part per file under it; with s3://, upload every file under DIR.")
+    var recursive = false
 
     @Flag(name: [.customShort("L"), .customLong("follow")], help: "Follow redirects (303, and 301/302 after POST, as GET; 307/308 send the same body again).")
     var follow = false
@@ -98,6 +101,9 @@ struct UploaderOptions: ParsableArguments, Sendable {
     @Flag(name: .customLong("print-response-headers"), help: "Print the response head to standard error.")
     var printResponseHeaders = false
 
+    @Option(help: ArgumentHelp("How a JSON response body is shown: indented and coloured (all), indented (format), coloured (colors), or as sent (none); default: all on a terminal, none otherwise.", valueName: "style"))
+    var pretty: PrettyStyle?
+
     /// No option given: what the declarations above default to, for
     /// `main()` to run with without asking the parser (whose reflection
     /// costs a third of a tiny upload's instructions). Every property is
@@ -109,8 +115,8 @@ struct UploaderOptions: ParsableArguments, Sendable {
         (options.boundary, options.dryRun, options.output, options.timeout, options.retry) = (nil, false, nil, nil, nil)
         (options.resumable, options.tus, options.chunkSize, options.resumeFrom, options.stateDir) = (false, false, nil, nil, nil)
         (options.endpointURL, options.region, options.partSize, options.concurrency) = (nil, nil, nil, nil)
-        (options.multipartThreshold, options.presignedPost, options.progress) = (nil, nil, nil)
-        (options.verbose, options.printResponseHeaders) = (false, false)
+        (options.multipartThreshold, options.presignedPost, options.recursive, options.progress) = (nil, nil, false, nil)
+        (options.verbose, options.printResponseHeaders, options.pretty) = (false, false, nil)
         (options.follow, options.maxRedirects) = (false, nil)
         return options
     }()

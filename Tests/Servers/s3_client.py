@@ -10,6 +10,7 @@ Commands (each prints one JSON object):
     make-bucket BUCKET
     get BUCKET KEY            {"size", "sha256", "contentType", "eTag", "checksumCRC32"}: the last as
                               the store keeps it (for a multipart upload, its parts' composite: "…-N")
+    list BUCKET               {"objects": {KEY: {"size", "sha256"}}}: every object in the bucket, read back
     parts BUCKET              {"uploads": [{"key", "uploadId", "bytes"}]}: unfinished uploads and the bytes they hold
     presigned-post BUCKET KEY {"url", "fields"}: boto3's generate_presigned_post
 """
@@ -54,6 +55,13 @@ def main(command, *args):
             "eTag": answer.get("ETag"),
             "checksumCRC32": answer.get("ChecksumCRC32"),
         }
+    if command == "list":
+        objects = {}
+        for page in s3.get_paginator("list_objects_v2").paginate(Bucket=args[0]):
+            for entry in page.get("Contents", []):
+                body = s3.get_object(Bucket=args[0], Key=entry["Key"])["Body"].read()
+                objects[entry["Key"]] = {"size": len(body), "sha256": hashlib.sha256(body).hexdigest()}
+        return {"objects": objects}
     if command == "parts":
         uploads = []
         for upload in s3.list_multipart_uploads(Bucket=args[0]).get("Uploads", []):

@@ -45,6 +45,9 @@ import Testing
         var form = UploaderOptions.defaults
         form.form = true
         #expect(values(try Uploader.parsedOptions(["--form"])) == values(form))
+        var output = UploaderOptions.defaults
+        (output.recursive, output.pretty) = (true, .format)
+        #expect(values(try Uploader.parsedOptions(["-r", "--pretty=format"])) == values(output))
     }
 
     /// Every option that takes a value, as the parser itself tells (it asks

@@ -1,0 +1,36 @@
+import AWSSigning
+import Foundation
+import HTTPTypes
+import ObjectStorage
+import UploaderItems
+
+/// What every object of one `s3://` command shares, read once: the
+/// headers given, the credentials, the region and the endpoint, as the AWS
+/// CLI reads its set-up (the environment, then `~/.aws`'s files and
+/// `AWS_PROFILE`'s profile; `--region` and `--endpoint-url` win).
+struct ObjectStoreSettings: Sendable {
+    /// The `-H` and `Header:` items as typed: part of each resume state's key.
+    let headers: [String]
+    let headerFields: HTTPFields
+    let credentials: AWSCredentials
+    let region: String
+    let endpoint: S3Endpoint
+
+    init(commandLine: CommandLineSplit, options: UploaderOptions) throws(InputError) {
+        headers = commandLine.headers
+        headerFields = try UploaderOptions.headerFields(commandLine.headers)
+        let configuration: AWSConfiguration
+        do {
+            configuration = try AWSConfiguration.load()
+        } catch {
+            throw InputError(.invalidRequest, error.description)
+        }
+        credentials = configuration.credentials
+        region = options.region ?? configuration.region ?? "us-east-1"
+        if let endpointURL = options.endpointURL.flatMap(URL.init(string:)) ?? configuration.endpointURL {
+            endpoint = S3Endpoint(url: endpointURL, region: region, addressing: .path)
+        } else {
+            endpoint = .aws(region: region)
+        }
+    }
+}

@@ -1,0 +1,269 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+import TestSupport
+import Testing
+
+/// `uploader s3://BUCKET/PREFIX/ DIR --recursive` (contract, "The real
+/// network (version 6)", object stores) against moto with signatures
+/// checked; boto3 reads back every object and its bytes are compared with
+/// the file's.
+@Suite(.serialized) struct UploaderRecursiveObjectStorageTests {
+    private static let shared = Task { try await MotoServer.start() }
+
+    /// What boto3 read back: every object of the bucket, by key.
+    struct Listing: Decodable {
+        struct Object: Decodable {
+            let size: Int
+            let sha256: String
+        }
+        let objects: [String: Object]
+    }
+
+    struct Unfinished: Decodable {
+        struct Upload: Decodable {
+            let key: String
+            let bytes: Int
+        }
+        let uploads: [Upload]
+    }
+
+    let server: MotoServer
+    let bucket: String
+    let folder: URL
+
+    init() async throws {
+        server = try await Self.shared.value
+        bucket = "tree-\(UUID().uuidString.lowercased().prefix(18))"
+        folder = FileManager.default.temporaryDirectory.appending(path: "s3-tree-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        _ = try await boto3("make-bucket", bucket)
+    }
+
+    var environment: [String: String] {
+        ["AWS_ACCESS_KEY_ID": server.credentials.accessKeyID, "AWS_SECRET_ACCESS_KEY": server.credentials.secretAccessKey, "AWS_REGION": server.region]
+    }
+
+    func boto3(_ arguments: String...) async throws -> String {
+        let python = try await TestPython.withServerPackages()
+        let script = TestPackage.serverScript("s3_client.py").path
+        let quoted = ([python, script] + arguments).map { "'\($0)'" }.joined(separator: " ")
+        let exports = (environment.map { "\($0.key)='\($0.value)'" } + ["S3_ENDPOINT='\(server.endpoint.absoluteString)'"]).joined(separator: " ")
+        let result = try await UploaderProcess.runShell("\(exports) \(quoted)")
+        #expect(result.status == 0, "s3_client.py \(arguments): \(result.standardError)")
+        return result.outputText
+    }
+
+    /// Every object in the bucket, read back by boto3.
+    func stored() async throws -> [String: Listing.Object] {
+        try JSONDecoder().decode(Listing.self, from: Data(try await boto3("list", bucket).utf8)).objects
+    }
+
+    func upload(_ arguments: [String]) async throws -> UploaderProcess.Result {
+        try await UploaderProcess.run(arguments + ["--endpoint-url", server.endpoint.absoluteString, "--no-progress"], environment: environment)
+    }
+
+    /// Writes `size` bytes that differ from file to file under `folder`.
+    @discardableResult
+    func write(_ relativePath: String, size: Int, in root: URL) throws -> URL {
+        let file = root.appending(path: relativePath)
+        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        var state = UInt64(truncatingIfNeeded: relativePath.hashValue) | 1
+        var bytes = [UInt8](repeating: 0, count: size)
+        for index in bytes.indices {
+            state ^= state << 13
+            state ^= state >> 7
+            state ^= state << 17
+            bytes[index] = UInt8(truncatingIfNeeded: state)
+        }
+        try Data(bytes).write(to: file)
+        return file
+    }
+
+    /// A large file (UploadFixture's bytes, written fast) moved to `relativePath` under `root`.
+    func writeLarge(_ relativePath: String, size: Int, in root: URL) throws -> URL {
+        let fixture = try UploadFixture(size: size)
+        defer { fixture.remove() }
+        let file = root.appending(path: relativePath)
+        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.moveItem(at: fixture.file, to: file)
+        return file
+    }
+
+    /// The tree's files (links followed), relative path to SHA-256.
+    func digests(of files: [String: URL]) throws -> [String: String] {
+        try files.mapValues { try FileDigest.sha256(of: $0) }
+    }
+
+    @Test func everyFileArrivesUnderThePrefixWithItsBytes() async throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let tree = folder.appending(path: "site")
+        var files: [String: URL] = [:]
+        for (path, size) in [("index.html", 1_000), ("css/site.css", 40_000), ("img/photos/ünï cödé.jpg", 70_000), ("empty.txt", 0), ("deep/a/b/c/d.bin", 3)] {
+            files[path] = try write(path, size: size, in: tree)
+        }
+        // Past the threshold: a multipart upload of three parts, as a single upload would send it.
+        files["video/big.bin"] = try writeLarge("video/big.bin", size: 5 * 1024 * 1024 * 2 + 77, in: tree)
+        // A link to a file outside the tree is followed, as the contract's directories are.
+        let outside = try write("outside.txt", size: 500, in: folder)
+        try FileManager.default.createSymbolicLink(at: tree.appending(path: "linked.txt"), withDestinationURL: outside)
+        files["linked.txt"] = outside
+
+        let result = try await upload([
+            "s3://\(bucket)/backup/2026", tree.path, "--recursive", "--concurrency", "3",
+            "--multipart-threshold", "5M", "--part-size", "5M", "--state-dir", folder.appending(path: "state").path,
+        ])
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardOutput.isEmpty, "\(result.outputText)")
+        #expect(result.standardError.hasPrefix("uploaded 7 files (10."), "\(result.standardError)")
+        #expect(result.standardError.hasSuffix(" to s3://\(bucket)/backup/2026/\n"), "\(result.standardError)")
+
+        let objects = try await stored()
+        let expected = try digests(of: files)
+        #expect(Set(objects.keys) == Set(expected.keys.map { "backup/2026/" + $0 }))
+        for (path, digest) in expected {
+            #expect(objects["backup/2026/" + path]?.sha256 == digest, "\(path)")
+        }
+        let unfinished = try JSONDecoder().decode(Unfinished.self, from: Data(try await boto3("parts", bucket).utf8))
+        #expect(unfinished.uploads.isEmpty)
+    }
+
+    /// A file that cannot be read fails alone: the others are uploaded,
+    /// the summary counts it, and the exit status is its (2). Run as an
+    /// unprivileged user when the tests run as root, who reads any file.
+    @Test(.enabled(if: geteuid() != 0 || FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv")))
+    func anUnreadableFileFailsAloneAndTheExitStatusIsTheWorst() async throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let tree = folder.appending(path: "tree")
+        var files: [String: URL] = [:]
+        for path in ["a.txt", "b/locked.bin", "b/z.txt", "c.txt"] {
+            files[path] = try write(path, size: 3_000, in: tree)
+        }
+        #expect(chmod(files["b/locked.bin"]?.path ?? "", 0) == 0)
+        for item in [folder, tree, tree.appending(path: "b")] { chmod(item.path, 0o755) }
+        let arguments = [
+            "s3://\(bucket)/p/", tree.path, "-r", "--concurrency", "1", "--endpoint-url", server.endpoint.absoluteString, "--no-progress",
+        ]
+        let exports = environment.map { "\($0.key)='\($0.value)'" }.joined(separator: " ")
+        let drop = geteuid() == 0 ? "/usr/bin/setpriv --reuid=65534 --regid=65534 --clear-groups" : ""
+        let result = try await UploaderProcess.runShell("\(exports) \(drop) \"$UPLOADER\" \(arguments.map { "'\($0)'" }.joined(separator: " "))")
+        #expect(result.status == 2, "\(result.standardError)")
+        let lines = result.standardError.split(separator: "\n")
+        #expect(lines.count == 2, "\(result.standardError)")
+        #expect(lines.first?.contains("uploader: '\(files["b/locked.bin"]?.path ?? "")': ") == true, "\(result.standardError)")
+        #expect(lines.first?.contains("ermission denied") == true, "\(result.standardError)")
+        #expect(lines.last == "uploader: uploaded 3 of 4 files (8.79 KiB) to s3://\(bucket)/p/; 1 failed", "\(result.standardError)")
+        let objects = try await stored()
+        #expect(Set(objects.keys) == ["p/a.txt", "p/b/z.txt", "p/c.txt"])
+        for path in ["a.txt", "b/z.txt", "c.txt"] {
+            #expect(objects["p/" + path]?.sha256 == (try FileDigest.sha256(of: files[path] ?? folder)), "\(path)")
+        }
+    }
+
+    /// What cannot be uploaded is found before anything is sent.
+    @Test(arguments: ["link loop", "self link", "FIFO", "empty", "dangling link", "not a directory"])
+    func aTreeThatCannotBeUploadedExitsTwoNamingThePathAndUploadsNothing(_ kind: String) async throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let tree = folder.appending(path: "tree")
+        try FileManager.default.createDirectory(at: tree, withIntermediateDirectories: true)
+        var root = tree
+        let culprit: String
+        let words: String
+        switch kind {
+        case "link loop":
+            try write("a.txt", size: 10, in: tree)
+            try FileManager.default.createDirectory(at: tree.appending(path: "sub"), withIntermediateDirectories: true)
+            try FileManager.default.createSymbolicLink(atPath: tree.appending(path: "sub/up").path, withDestinationPath: "..")
+            (culprit, words) = (tree.path + "/sub/up", "a symbolic link loop")
+        case "self link":
+            try write("a.txt", size: 10, in: tree)
+            try FileManager.default.createSymbolicLink(atPath: tree.appending(path: "me").path, withDestinationPath: "me")
+            (culprit, words) = (tree.path + "/me", "a symbolic link loop")
+        case "FIFO":
+            try write("a.txt", size: 10, in: tree)
+            try FileManager.default.createDirectory(at: tree.appending(path: "q"), withIntermediateDirectories: true)
+            #expect(mkfifo(tree.path + "/q/pipe", 0o600) == 0)
+            (culprit, words) = (tree.path + "/q/pipe", "is a FIFO, not a regular file")
+        case "empty":
+            try FileManager.default.createDirectory(at: tree.appending(path: "only/folders"), withIntermediateDirectories: true)
+            (culprit, words) = (tree.path, "holds no files to upload")
+        case "dangling link":
+            try write("a.txt", size: 10, in: tree)
+            try FileManager.default.createSymbolicLink(atPath: tree.appending(path: "gone").path, withDestinationPath: "nowhere")
+            (culprit, words) = (tree.path + "/gone", "a symbolic link to nothing")
+        default:
+            root = try write("a.txt", size: 10, in: tree)
+            (culprit, words) = (root.path, "is not a directory")
+        }
+        let result = try await upload(["s3://\(bucket)/p/", root.path, "--recursive"])
+        #expect(result.status == 2, "\(result.standardError)")
+        #expect(result.standardError.hasPrefix("uploader: '\(culprit)': \(words)"), "\(result.standardError)")
+        #expect(result.standardError.split(separator: "\n").count == 1, "\(result.standardError)")
+        #expect(try await stored().isEmpty)
+    }
+
+    @Test func misusedRecursiveUploadsAreBadInputAndSendNothing() async throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let tree = folder.appending(path: "tree")
+        try write("a.txt", size: 10, in: tree)
+        let cases: [([String], String)] = [
+            (["s3://\(bucket)/p/", tree.path], "is a directory, not a file; add --recursive to upload the files in it"),
+            (["s3://\(bucket)/p/", tree.path, "-r", "-o", folder.appending(path: "out").path], "-o does not apply to a recursive s3:// upload"),
+            (["s3://\(bucket)/p/", tree.path, tree.path, "-r"], "a recursive s3:// upload sends one directory"),
+            (["s3://\(bucket)/p/", "-", "-r"], "standard input cannot be uploaded with --recursive"),
+            (["s3://Bad_Bucket/p/", tree.path, "-r"], "Bad_Bucket"),
+        ]
+        for (arguments, words) in cases {
+            let result = try await upload(arguments)
+            #expect(result.status == 2, "\(arguments): \(result.standardError)")
+            #expect(result.standardError.contains(words), "\(arguments): \(result.standardError)")
+        }
+        #expect(try await stored().isEmpty)
+    }
+
+    /// Each file is resumable as a single upload is: a run killed while a
+    /// large file is half sent leaves its state, and the same command sends
+    /// only what the store does not hold.
+    @Test func aKilledRunResumesWhereTheStoreLeftOff() async throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let tree = folder.appending(path: "tree")
+        let size = 5 * 1024 * 1024 * 24
+        var files: [String: URL] = [:]
+        files["large.bin"] = try writeLarge("large.bin", size: size, in: tree)
+        files["small.txt"] = try write("small.txt", size: 2_000, in: tree)
+        let proxy = try await FaultProxy.start(target: server.endpoint, cutAfter: nil, cuts: 0)
+        defer { proxy.stop() }
+        let state = folder.appending(path: "state")
+        let arguments = [
+            "s3://\(bucket)/r/", tree.path, "-r", "--part-size", "5M", "--concurrency", "2",
+            "--state-dir", state.path, "--endpoint-url", proxy.url(path: "").absoluteString, "--no-progress",
+        ]
+        let exports = environment.map { "\($0.key)='\($0.value)'" }.joined(separator: " ")
+        let quoted = arguments.map { "'\($0)'" }.joined(separator: " ")
+        let script = """
+            \(exports) "$UPLOADER" \(quoted) & pid=$!
+            while kill -0 $pid 2>/dev/null; do
+                if [ -n "$(ls '\(state.path)' 2>/dev/null)" ]; then sleep 0.5; kill -9 $pid; break; fi
+                sleep 0.005
+            done
+            wait $pid
+            """
+        let first = try await UploaderProcess.runShell(script)
+        #expect(first.status == 128 + SIGKILL, "\(first.standardError)")
+        let unfinished = try JSONDecoder().decode(Unfinished.self, from: Data(try await boto3("parts", bucket).utf8))
+        let held = unfinished.uploads.first { $0.key == "r/large.bin" }?.bytes ?? 0
+        #expect(held > 0 && held < size, "the store held \(held) of \(size) bytes when the first run was killed")
+        let before = try await proxy.stats().clientToServerBytes
+
+        let second = try await UploaderProcess.run(arguments, environment: environment)
+        #expect(second.status == 0, "\(second.standardError)")
+        let sent = try await proxy.stats().clientToServerBytes - before
+        #expect(sent <= Int64(size - held + 1024 * 1024), "the rerun sent \(sent) bytes; the store held \(held) of \(size)")
+        let objects = try await stored()
+        for (path, digest) in try digests(of: files) {
+            #expect(objects["r/" + path]?.sha256 == digest, "\(path)")
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: state.path).filter { $0.hasSuffix(".json") }.isEmpty)
+    }
+}
