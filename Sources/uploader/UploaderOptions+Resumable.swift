@@ -130,7 +130,7 @@ extension UploaderOptions {
                 metadata.append((name, value))
             case .rawJSON(let name, _):
                 throw InputError(.conflictingInput, "'\(name.echoed):=…': --tus sends text fields as Upload-Metadata; raw JSON has no place there")
-            case .header, .query:
+            case .header, .query, .fromFile:  // .fromFile: never here, Invocation reads it
                 continue
             }
         }
@@ -225,6 +225,8 @@ extension UploaderOptions {
                 try destination.write(Array(response.body))
             }
             try destination.synchronize()
+        } catch let error as OutputError {
+            return reportUnlessReaderLeft(error)
         } catch {
             report("\(error)")
             return .failure

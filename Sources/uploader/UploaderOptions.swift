@@ -83,6 +83,9 @@ struct UploaderOptions: ParsableArguments, Sendable {
     @Option(name: .customLong("presigned-post"), help: ArgumentHelp("Fill the presigned POST form in this JSON file (boto3's generate_presigned_post) with FILE.", valueName: "form.json"))
     var presignedPost: String?
 
+    @Flag(name: [.customShort("r"), .long], help: "Send a directory given as a file part (name@dir) as one part per file under it; with s3://, upload every file under DIR.")
+    var recursive = false
+
     @Flag(inversion: .prefixedNo, help: "Show a progress bar on standard error (default: when it is a terminal).")
     var progress: Bool?
 
@@ -103,7 +106,7 @@ struct UploaderOptions: ParsableArguments, Sendable {
         (options.boundary, options.dryRun, options.output, options.timeout, options.retry) = (nil, false, nil, nil, nil)
         (options.resumable, options.tus, options.chunkSize, options.resumeFrom, options.stateDir) = (false, false, nil, nil, nil)
         (options.endpointURL, options.region, options.partSize, options.concurrency) = (nil, nil, nil, nil)
-        (options.multipartThreshold, options.presignedPost, options.progress) = (nil, nil, nil)
+        (options.multipartThreshold, options.presignedPost, options.recursive, options.progress) = (nil, nil, false, nil)
         (options.verbose, options.printResponseHeaders) = (false, false)
         return options
     }()

@@ -40,6 +40,9 @@ import Testing
         var form = UploaderOptions.defaults
         form.form = true
         #expect(values(try Uploader.parsedOptions(["--form"])) == values(form))
+        var recursive = UploaderOptions.defaults
+        recursive.recursive = true
+        #expect(values(try Uploader.parsedOptions(["-r"])) == values(recursive))
     }
 
     /// Every option that takes a value, as the parser itself tells (it asks
