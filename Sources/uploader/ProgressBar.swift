@@ -45,7 +45,7 @@ final class ProgressBar: @unchecked Sendable {
         let isComplete = total.map { sent >= $0 } ?? false
         if let lastDraw, now - lastDraw < .milliseconds(100), !isComplete { return }
         lastDraw = now
-        let files = fileEnds.isEmpty ? nil : (done: filesSent(by: sent), total: fileEnds.count)
+        let files: (done: Int, total: Int)? = fileEnds.isEmpty ? nil : (filesSent(by: sent), fileEnds.count)
         let line = Self.render(sent: sent, total: total, elapsed: now - start, files: files)
         write("\r" + line + "\u{1B}[K")
         lastLine = line

@@ -225,11 +225,8 @@ extension UploaderOptions {
                 try destination.write(Array(response.body))
             }
             try destination.synchronize()
-        } catch let error as OutputError {
-            return reportUnlessReaderLeft(error)
         } catch {
-            report("\(error)")
-            return .failure
+            return reportUnlessReaderLeft(error)
         }
         return exitStatus(answering: response.status)
     }
