@@ -76,7 +76,7 @@ struct DirectoryFiles {
     /// `stat(2)` of a path given as bytes (links followed).
     fileprivate static func status(of path: [UInt8], into status: inout stat) -> Int32 {
         (path + [0]).withUnsafeBufferPointer { buffer in
-            buffer.withMemoryRebound(to: CChar.self) { stat($0.baseAddress!, &status) }
+            buffer.withMemoryRebound(to: CChar.self) { $0.baseAddress.map { stat($0, &status) } ?? -1 }
         }
     }
 
@@ -140,7 +140,7 @@ private struct Walk {
     /// before they are returned.
     private func names(in path: [UInt8]) throws(InputError) -> [[UInt8]] {
         let directory = (path + [0]).withUnsafeBufferPointer { buffer in
-            buffer.withMemoryRebound(to: CChar.self) { opendir($0.baseAddress!) }
+            buffer.withMemoryRebound(to: CChar.self) { $0.baseAddress.flatMap { opendir($0) } }
         }
         guard let directory else {
             throw InputError(.unusableFile, "\(item): cannot read the directory \(RawArgument.decode(path).echoed): \(DirectoryFiles.reason(errno))")
