@@ -95,6 +95,17 @@ import Glibc
         #expect(result.standardOutput.isEmpty)
     }
 
+    /// `-o` naming a file the directory part sends is bad input, as for
+    /// any input file: writing there would empty it before it is sent.
+    @Test func outputNamingAFileUnderTheDirectoryIsBadInput() async throws {
+        let (root, files) = try Self.tree()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let result = try await UploaderProcess.run(["--dry-run", "localhost:8080/up", "docs@photos", "-r", "-o", "photos/a/x.txt"], currentDirectory: root)
+        #expect(result.status == 2)
+        #expect(result.standardError == "uploader: -o 'photos/a/x.txt': is also an input of this request ('photos/a/x.txt'); writing the response there would empty it before it is sent\n")
+        #expect(try Data(contentsOf: root.appending(path: "photos/a/x.txt")) == Data(files["a/x.txt"] ?? [1]))
+    }
+
     enum Hazard: String, CaseIterable {
         case linkToItsOwnFolder, linkToItself, fifo, socket, empty, onlyEmptyFolders, linkToNothing
     }
