@@ -15,6 +15,24 @@ package enum RequestItem: Equatable, Sendable {
     case header(name: String, value: String)
     /// `name==value`: a URL query parameter.
     case query(name: String, value: String)
+    /// `name=@path`, `name:=@path`, `Header:@path` or `name==@path`
+    /// (HTTPie's items from files): the item `kind` names, its value to be
+    /// read from the file at `path` before anything is built. The command
+    /// line's reader (`Invocation`) reads each such file once and puts the
+    /// plain item in its place, so no later step sees this case.
+    case fromFile(kind: ValueKind, name: String, path: String)
+
+    /// The kinds of item whose value may come from a file.
+    package enum ValueKind: Equatable, Sendable {
+        /// `name=@path`: a text field whose value is the file's content as it is.
+        case field
+        /// `name:=@path`: a raw JSON value read from the file.
+        case rawJSON
+        /// `Header:@path`: a header value read from the file, whitespace trimmed.
+        case header
+        /// `name==@path`: a query value read from the file, whitespace trimmed.
+        case query
+    }
 
     /// Where a file part's bytes come from, and how it is labelled.
     package struct FileSource: Equatable, Sendable {
@@ -86,19 +104,37 @@ extension RequestItem {
 
     /// An empty name is allowed, as both peers send it (`name=""`), except
     /// for a header, which needs one.
+    ///
+    /// A value that starts with `@` is read from the file it names (HTTPie's
+    /// `=@`, `:=@`, `:@` and `==@`); one that starts with `\@` is sent from
+    /// its `@` on (`note=\@home` sends `@home`). That is the one backslash
+    /// escape a value knows: anywhere else a backslash is sent as typed.
     private static func make(_ kind: Kind, name: String, value: String, item: String) throws(InputError) -> RequestItem {
+        if kind == .header, name.isEmpty { throw .malformedItem(item, reason: "the header name before ':' is empty") }
+        let valueKind: ValueKind
         switch kind {
-        case .field:
-            return .field(name: name, value: value)
-        case .query:
-            return .query(name: name, value: value)
-        case .rawJSON:
-            return .rawJSON(name: name, json: value)
-        case .header:
-            guard !name.isEmpty else { throw .malformedItem(item, reason: "the header name before ':' is empty") }
-            return .header(name: name, value: value.trimmingSpaces)
-        case .file:
-            return .file(name: name, source: try FileSource(parsing: value, item: item, asCurl: false))
+        case .field: valueKind = .field
+        case .query: valueKind = .query
+        case .rawJSON: valueKind = .rawJSON
+        case .header: valueKind = .header
+        case .file: return .file(name: name, source: try FileSource(parsing: value, item: item, asCurl: false))
+        }
+        var value = Substring(value)
+        if value.unicodeScalars.first == "@" {
+            let path = String(value.unicodeScalars.dropFirst())
+            guard !path.isEmpty else { throw .malformedItem(item, reason: "the file path after '@' is empty (write \\@ for a value that starts with a literal @)") }
+            return .fromFile(kind: valueKind, name: name, path: path)
+        }
+        // A header's value is trimmed first, so `X: \@a` sends `@a` as `X:\@a` does.
+        if valueKind == .header { value = Substring(String(value).trimmingSpaces) }
+        if value.unicodeScalars.starts(with: "\\@".unicodeScalars) {
+            value = Substring(value.unicodeScalars.dropFirst())
+        }
+        switch valueKind {
+        case .field: return .field(name: name, value: String(value))
+        case .query: return .query(name: name, value: String(value))
+        case .rawJSON: return .rawJSON(name: name, json: String(value))
+        case .header: return .header(name: name, value: String(value))
         }
     }
 
@@ -138,6 +174,15 @@ extension RequestItem.FileSource {
 }
 
 extension String {
+    /// The string without leading and trailing whitespace (spaces, tabs, CR,
+    /// LF, form feeds, vertical tabs), as HTTPie trims a header value read
+    /// from a file.
+    package var trimmingWhitespace: String {
+        let whitespace: Set<Unicode.Scalar> = [" ", "\t", "\r", "\n", "\u{0B}", "\u{0C}"]
+        let isSpace: (Unicode.Scalar) -> Bool = { whitespace.contains($0) }
+        return String(String.UnicodeScalarView(unicodeScalars.drop(while: isSpace).reversed().drop(while: isSpace).reversed()))
+    }
+
     /// The string without leading and trailing spaces and tabs.
     package var trimmingSpaces: String {
         let isSpace: (Unicode.Scalar) -> Bool = { $0 == " " || $0 == "\t" }

@@ -13,6 +13,10 @@ enum ExitStatus: Int32 {
     /// The server answered 5xx, or a 3xx not followed (without `-L`, or a
     /// 300 or 304, which name no one target).
     case serverError = 5
+    /// Standard output (or `-o`) is a pipe whose reader went away
+    /// (`uploader … | head -1`): the run ends without a message, with the
+    /// status a shell reports for `cat` ended by SIGPIPE (128 + 13).
+    case readerLeft = 141
 
     /// The status for a response code.
     init(responseStatus code: Int) {

@@ -10,7 +10,12 @@ enum HelpText {
           name@-                   a file part read from standard input
           Header:value             a request header ('Header:' removes a default one)
           name==value              a URL query parameter
+          name=@file, name:=@file  a text field or raw JSON value read from a file
+          Header:@file             a header value read from a file, trimmed
+          name==@file              a query value read from a file, trimmed
+          name@dir -r              one part per file under dir (filename dir/sub/f)
           A backslash makes a separator part of a name: 'a\\=b=c' is the field 'a=b'.
+          A value that starts with a literal @ is written \\@: 'note=\\@home'.
 
         The method defaults to POST when there is a body, GET otherwise. The URL
         may omit http:// ('localhost:8080/up', or ':8080/up' for localhost).
@@ -38,6 +43,7 @@ enum HelpText {
           0 a 2xx response (or a dry run)   2 bad input, nothing was sent
           3 network failure                 4 a 4xx response
           5 a 5xx, or a 3xx not followed    1 the output could not be written
+          141 the reader of the output went away (as for cat | head), no message
 
         EXAMPLES (quote every item that holds a ';', which ends a shell command):
           uploader --dry-run localhost:8080/upload title=Hello file@Samples/hello.txt

@@ -15,6 +15,12 @@ struct Invocation {
     var items: [RequestItem]
     /// Whether any `-F` part was given, which makes the body multipart as in curl.
     var hasFormParts: Bool
+    /// The item as typed (`meta:=@t.json`), by its index in ``items``, for
+    /// items whose value was read from a file: messages name the file, not
+    /// its content.
+    var typedItems: [Int: String] = [:]
+    /// The files items took their values from (`name=@path`), each read once.
+    var valueFiles: [String] = []
 
     /// The methods the contract accepts before the URL, in any case. (An
     /// array: seven names need no hashing, and a `Set` costs its first use a
@@ -29,12 +35,13 @@ struct Invocation {
         self.method = method
         url = target.url
         credentials = target.credentials
-        items = try Self.items(of: commandLine.entries, skippingPositionals: method == nil ? 1 : 2)
+        items = []
+        hasFormParts = commandLine.entries.contains { if case .formPart = $0 { true } else { false } }
+        try readItems(of: commandLine.entries, skippingPositionals: method == nil ? 1 : 2)
         for header in commandLine.headers {
             let (name, value) = try UploaderOptions.header(parsing: header)
             items.append(.header(name: name, value: value))
         }
-        hasFormParts = commandLine.entries.contains { if case .formPart = $0 { true } else { false } }
     }
 
     /// The explicit method, if the first positional is one and a URL
@@ -60,10 +67,12 @@ struct Invocation {
         return (nil, first)
     }
 
-    /// The items and `-F` parts in typed order, after the method and URL.
-    private static func items(of entries: [CommandLineSplit.Entry], skippingPositionals skipped: Int) throws(InputError) -> [RequestItem] {
-        var items: [RequestItem] = []
+    /// The items and `-F` parts in typed order, after the method and URL;
+    /// an item whose value comes from a file (`name=@path`) is read now
+    /// (``ItemFiles``), before anything is built.
+    private mutating func readItems(of entries: [CommandLineSplit.Entry], skippingPositionals skipped: Int) throws(InputError) {
         items.reserveCapacity(entries.count)
+        var files = ItemFiles()
         var toSkip = skipped
         for entry in entries {
             switch entry {
@@ -75,12 +84,16 @@ struct Invocation {
                 if Self.looksLikeURL(text) {
                     throw InputError(.invalidURL, "'\(TargetURL.masked(text).echoed)' looks like a second URL; give one URL, then request items")
                 }
-                items.append(try RequestItem(parsing: text))
+                let item = try RequestItem(parsing: text)
+                if case .fromFile(_, _, let path) = item {
+                    typedItems[items.count] = text
+                    valueFiles.append(path)
+                }
+                items.append(try files.resolve(item, typed: text))
             case .formPart(let text):
                 items.append(try RequestItem(parsingFormPart: text))
             }
         }
-        return items
     }
 
     /// Whether an item is more likely a URL typed by mistake than a header:
@@ -106,6 +119,12 @@ extension Invocation {
         items.compactMap { item in
             guard case .file(_, let source) = item, !source.isStandardInput else { return nil }
             return source.path
-        }
+        } + valueFiles
+    }
+
+    /// How messages quote the item at `index`: as typed when its value came
+    /// from a file, else as `made` writes it.
+    func text(ofItemAt index: Int, or made: @autoclosure () -> String) -> String {
+        typedItems[index] ?? made()
     }
 }

@@ -3,7 +3,8 @@ import RequestBuilder
 
 /// A one-line progress bar on standard error: bytes sent, total, rate and
 /// time left, redrawn in place at most ten times a second so that a long
-/// upload never looks hung.
+/// upload never looks hung. A body of several files (a directory upload)
+/// also shows how many of them are sent: one bar for the whole transfer.
 final class ProgressBar: @unchecked Sendable {
     // @unchecked Sendable: progress reports arrive from the transport's
     // threads; every access to the mutable state below goes through `lock`.
@@ -13,10 +14,26 @@ final class ProgressBar: @unchecked Sendable {
     private var lastLine = ""
     private var finished = false
     private let write: @Sendable (String) -> Void
+    /// Where each file's content ends in the body (``RequestBody/fileEnds``),
+    /// ascending; counted only when there are two or more.
+    private let fileEnds: [Int64]
 
-    /// Creates a bar that draws with `write` (standard error by default).
-    init(write: @escaping @Sendable (String) -> Void = { OutputFile.standardError.writeText($0) }) {
+    /// Creates a bar that draws with `write` (standard error by default);
+    /// `fileEnds` are where the body's files end, for a count of files sent.
+    init(fileEnds: [Int64] = [], write: @escaping @Sendable (String) -> Void = { OutputFile.standardError.writeText($0) }) {
+        self.fileEnds = fileEnds.count > 1 ? fileEnds : []
         self.write = write
+    }
+
+    /// How many files end at or before `sent` bytes (a binary search).
+    private func filesSent(by sent: Int64) -> Int {
+        var low = 0
+        var high = fileEnds.count
+        while low < high {
+            let middle = (low + high) / 2
+            if fileEnds[middle] <= sent { low = middle + 1 } else { high = middle }
+        }
+        return low
     }
 
     /// Records progress; redraws when enough time has passed or the upload
@@ -30,7 +47,8 @@ final class ProgressBar: @unchecked Sendable {
         let isComplete = total.map { sent >= $0 } ?? false
         if let lastDraw, now - lastDraw < .milliseconds(100), !isComplete { return }
         lastDraw = now
-        let line = (label.map { $0 + " " } ?? "") + Self.render(sent: sent, total: total, elapsed: now - start)
+        let files: (done: Int, total: Int)? = fileEnds.isEmpty ? nil : (filesSent(by: sent), fileEnds.count)
+        let line = (label.map { $0 + " " } ?? "") + Self.render(sent: sent, total: total, elapsed: now - start, files: files)
         write("\r" + line + "\u{1B}[K")
         lastLine = line
     }
@@ -55,20 +73,22 @@ final class ProgressBar: @unchecked Sendable {
     }
 
     /// The text of one frame, such as
-    /// ` 42% [########            ] 430.1 MiB / 1.00 GiB  310.2 MiB/s  eta 2s`.
-    static func render(sent: Int64, total: Int64?, elapsed: Duration) -> String {
+    /// ` 42% [########            ] 430.1 MiB / 1.00 GiB  310.2 MiB/s  eta 2s`,
+    /// or with `files`, ` 42% [########            ] 1270/3000 files  430.1 MiB / …`.
+    static func render(sent: Int64, total: Int64?, elapsed: Duration, files: (done: Int, total: Int)? = nil) -> String {
         let seconds = elapsed.inSeconds
         let rate = seconds > 0 ? Double(sent) / seconds : 0
         let rateText = "\(formatBytes(Int64(rate)))/s"
+        let filesText = files.map { "\($0.done)/\($0.total) files  " } ?? ""
         guard let total, let completed = UploadProgress(bytesSent: sent, totalBytes: total).fractionCompleted else {
-            return "\(formatBytes(sent)) sent  \(rateText)"
+            return "\(filesText)\(formatBytes(sent)) sent  \(rateText)"
         }
         let fraction = min(1, completed)
         let width = 20
         let filled = Int(fraction * Double(width))
         let bar = String(repeating: "#", count: filled) + String(repeating: " ", count: width - filled)
         let percent = String(Int(fraction * 100)).leftPadded(to: 3)
-        var line = "\(percent)% [\(bar)] \(formatBytes(sent)) / \(formatBytes(total))  \(rateText)"
+        var line = "\(percent)% [\(bar)] \(filesText)\(formatBytes(sent)) / \(formatBytes(total))  \(rateText)"
         if sent < total, rate > 0 {
             line += "  eta \(formatDuration(Double(total - sent) / rate))"
         } else if sent >= total {

@@ -24,6 +24,9 @@ struct RequestAssembler {
     var resumedBoundary: String? = nil
     /// ``UploaderOptions/requestTimeout``.
     var timeout: Duration?
+    /// `-r, --recursive`: a directory given as a file part sends one part
+    /// per file under it (``DirectoryFiles``).
+    var recursive = false
 
     /// The headers every request carries unless an item replaces or removes them.
     static let defaultHeaders: [(String, String)] = [("User-Agent", "uploader/0.1.0"), ("Accept", "*/*")]
@@ -84,12 +87,13 @@ struct RequestAssembler {
         // comes later.
         var named: [(key: ExactName, name: String, value: String)] = []
         var lastRemoval: [ExactName: Int] = [:]
-        for case .header(let name, let value) in invocation.items {
+        for (index, item) in invocation.items.enumerated() {
+            guard case .header(let name, let value) = item else { continue }
             // HTTP allows bytes 0x80-0xFF in a value only as obsolete text
             // (RFC 9110, section 5.5), and the transport carries header
             // values as Unicode text: refused, rather than sent changed.
             if RawArgument.hasEscapedBytes(name) || RawArgument.hasEscapedBytes(value) {
-                throw InputError(.malformedItem, "'\("\(name):\(value)".echoed)': a header's name and value must be UTF-8")
+                throw InputError(.malformedItem, "'\(invocation.text(ofItemAt: index, or: "\(name):\(value)").echoed)': a header's name and value must be UTF-8")
             }
             let key = Self.key(name)
             if value.isEmpty { lastRemoval[key] = named.count }
@@ -133,6 +137,7 @@ struct RequestAssembler {
             switch item {
             case .field, .rawJSON, .file, .textPart: true
             case .header, .query: false
+            case .fromFile: false  // never here: Invocation reads these into plain items
             }
         }
     }
@@ -148,7 +153,7 @@ struct RequestAssembler {
             guard !hasContentItems else {
                 throw InputError(.conflictingInput, "--data sends a raw body and cannot be combined with field or file items")
             }
-            return rawBody(data)
+            return try rawBody(data)
         }
         let kind: BodyKind
         switch explicitKind {
@@ -167,11 +172,33 @@ struct RequestAssembler {
             // Any -F makes the body multipart, as in curl, even for text alone.
             kind = hasFiles || invocation.hasFormParts ? .multipart : .json
         }
+        if removesContentType, kind == .multipart {
+            throw InputError(.conflictingInput, "'Content-Type:': a multipart body cannot go without its Content-Type, which carries the boundary; remove the item (or send --json or --form)")
+        }
         switch kind {
         case .json: return try jsonBody()
         case .form: return try formBody()
         case .multipart: return try multipartBody()
         }
+    }
+
+    /// Whether the last `Content-Type` item is empty (`Content-Type:`): as
+    /// in HTTPie, a JSON, form or raw body then goes without a Content-Type
+    /// (a multipart one cannot, and is refused). Never ignored: the item
+    /// removes what the body would declare, as it removes a default header.
+    private var removesContentType: Bool {
+        var removes = false
+        for case .header(let name, let value) in invocation.items where Self.sameName(name, "Content-Type") {
+            removes = value.isEmpty
+        }
+        return removes
+    }
+
+    /// `body` without its Content-Type when ``removesContentType`` says so.
+    private func declaring(_ body: RequestBody) -> HTTPTask {
+        var body = body
+        if removesContentType { body.contentType = nil }
+        return .body(body)
     }
 
     /// Standard input can be read once: by one `name@-` item or by `--data -`.
@@ -193,19 +220,20 @@ struct RequestAssembler {
 
     private func jsonBody() throws(InputError) -> HTTPTask {
         var object = JSONObject()
-        for item in invocation.items {
+        for (index, item) in invocation.items.enumerated() {
             switch item {
             case .field(let name, let value):
-                try Self.checkJSONText(name: name, value: value, item: "\(name)=\(value)")
+                try Self.checkJSONText(name: name, value: value, item: invocation.text(ofItemAt: index, or: "\(name)=\(value)"))
                 object[name] = .string(value)
             case .rawJSON(let name, let json):
-                try Self.checkJSONText(name: name, value: json, item: "\(name):=\(json)")
-                object[name] = .raw(try Self.rawJSON(name: name, json: json))
+                let text = invocation.text(ofItemAt: index, or: "\(name):=\(json)")
+                try Self.checkJSONText(name: name, value: json, item: text)
+                object[name] = .raw(try Self.rawJSON(json, item: text))
             default:
                 continue
             }
         }
-        return .body(.json(object))
+        return declaring(.json(object))
     }
 
     /// JSON is Unicode text (RFC 8259, section 8.1): a name or value typed
@@ -218,19 +246,19 @@ struct RequestAssembler {
 
     private func formBody() throws(InputError) -> HTTPTask {
         var pairs: [(String, String)] = []
-        for item in invocation.items {
+        for (index, item) in invocation.items.enumerated() {
             switch item {
             case .field(let name, let value):
                 pairs.append((name, value))
             case .rawJSON(let name, let json):
-                throw InputError(.conflictingInput, "'\("\(name):=\(json)".echoed)': raw JSON values need --json or --multipart, not --form")
+                throw InputError(.conflictingInput, "'\(invocation.text(ofItemAt: index, or: "\(name):=\(json)").echoed)': raw JSON values need --json or --multipart, not --form")
             default:
                 continue
             }
         }
         // Encoded here from the bytes typed, as `.form(pairs)` encodes UTF-8:
         // a byte that is not UTF-8 goes out as `%FF`.
-        return .body(.bytes(ArgumentPercentEncoding.pairs(pairs), contentType: .formURLEncoded))
+        return declaring(.bytes(ArgumentPercentEncoding.pairs(pairs), contentType: .formURLEncoded))
     }
 
     /// A multipart body whose parts are appended when the request is built,
@@ -254,12 +282,14 @@ struct RequestAssembler {
         var checkedJSON: [Int: RawJSON] = [:]
         for (index, item) in invocation.items.enumerated() {
             if case .rawJSON(let name, let json) = item {
-                try Self.checkJSONText(name: "", value: json, item: "\(name):=\(json)")
-                checkedJSON[index] = try Self.rawJSON(name: name, json: json)
+                let text = invocation.text(ofItemAt: index, or: "\(name):=\(json)")
+                try Self.checkJSONText(name: "", value: json, item: text)
+                checkedJSON[index] = try Self.rawJSON(json, item: text)
             }
             try Self.checkPartLabels(of: item)
         }
         let items = invocation.items
+        let recursive = recursive
         return .multipart(boundary: chosenBoundary) { [checkedJSON] form in
             for (index, item) in items.enumerated() {
                 switch item {
@@ -272,11 +302,11 @@ struct RequestAssembler {
                 case .rawJSON(let name, _):
                     form.append(Array(checkedJSON[index]?.text.utf8 ?? "".utf8), name: name, contentType: .json)
                 case .file(let name, let source):
-                    try Self.appendFile(source, name: name, to: &form)
+                    try Self.appendFile(source, name: name, recursive: recursive, to: &form)
                 case .textPart(let name, let value, let type, let filename):
                     let item = "'\(name.echoed)=\(value.echoed)'"
                     form.append(RawArgument.bytes(of: value), name: name, filename: filename, contentType: try Self.mediaType(type, item: item))
-                case .header, .query:
+                case .header, .query, .fromFile:
                     continue
                 }
             }
@@ -307,7 +337,7 @@ struct RequestAssembler {
             (name, filename, text) = (itemName, partFilename, "\(itemName)=\(value)")
         case .file(let itemName, let source):
             (name, filename, text) = (itemName, source.filename, "\(itemName)@\(source.path)")
-        case .header, .query:
+        case .header, .query, .fromFile:
             return
         }
         if RawArgument.hasEscapedBytes(name) {
@@ -318,9 +348,26 @@ struct RequestAssembler {
         }
     }
 
-    private static func appendFile(_ source: RequestItem.FileSource, name: String, to form: inout MultipartFormData) throws(InputError) {
+    private static func appendFile(_ source: RequestItem.FileSource, name: String, recursive: Bool, to form: inout MultipartFormData) throws(InputError) {
         let item = "'\("\(name)@\(source.path)".echoed)'"
         let type = try mediaType(source.type, item: item)
+        if !source.isStandardInput, isDirectory(source.path) {
+            guard recursive else {
+                throw InputError(.unusableFile, "\(item): \(source.path.echoed) is a directory; add -r (--recursive) to send each file under it as a part")
+            }
+            guard source.filename == nil else {
+                throw InputError(.malformedItem, "\(item): ;filename= names one file, and a directory sends each file under its own path; drop it")
+            }
+            for file in try DirectoryFiles(under: source.path, item: item).files {
+                let path = FilePath(platformString: file.path.map { CChar(bitPattern: $0) } + [0])
+                do {
+                    try form.appendFile(atPath: path, name: name, filenameBytes: file.filename, contentType: type)
+                } catch {
+                    throw InputError(.unusableFile, "\(item): \(error.description)")
+                }
+            }
+            return
+        }
         if source.isStandardInput {
             form.append(
                 stream: StandardInput(), length: nil, name: name,
@@ -344,24 +391,40 @@ struct RequestAssembler {
         return type
     }
 
-    private static func rawJSON(name: String, json: String) throws(InputError) -> RawJSON {
+    /// `json` checked; `item` is the item as messages quote it.
+    private static func rawJSON(_ json: String, item: String) throws(InputError) -> RawJSON {
         do {
             return try RawJSON(validating: json)
         } catch {
-            throw InputError(.malformedItem, "'\("\(name):=\(json)".echoed)': \(error.description)")
+            throw InputError(.malformedItem, "'\(item.echoed)': \(error.description)")
         }
     }
 
-    private func rawBody(_ data: String) -> HTTPTask {
+    /// Whether `path` (an argument's bytes) names a directory, links followed.
+    private static func isDirectory(_ path: String) -> Bool {
+        var status = stat()
+        let bytes = RawArgument.bytes(of: path).map { CChar(bitPattern: $0) } + [0]
+        return bytes.withUnsafeBufferPointer { buffer in
+            buffer.baseAddress.map { stat($0, &status) == 0 } ?? false
+        } && status.st_mode & S_IFMT == S_IFDIR
+    }
+
+    private func rawBody(_ data: String) throws(InputError) -> HTTPTask {
         if data == "-" {
-            return .body(.stream(StandardInput(), contentType: .octetStream))
+            return declaring(.stream(StandardInput(), contentType: .octetStream))
         }
         if data.hasPrefix("@") {
-            return .file(atPath: FilePath(argument: String(data.dropFirst())))
+            let path = FilePath(argument: String(data.dropFirst()))
+            guard removesContentType else { return .file(atPath: path) }
+            do {
+                return declaring(try .file(atPath: path))
+            } catch {
+                throw InputError(.unusableFile, "--data \(data.echoed): \(error.description)")
+            }
         }
         let bytes = RawArgument.bytes(of: data)  // as typed, bytes that are not UTF-8 included
         let type = StandardMediaTypeSniffer.standard.mediaType(of: MediaTypeSample(prefix: bytes)) ?? .plainText
-        return .body(.bytes(bytes, contentType: type))
+        return declaring(.bytes(bytes, contentType: type))
     }
 }
 

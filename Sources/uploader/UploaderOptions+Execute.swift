@@ -30,7 +30,9 @@ extension UploaderOptions {
         }
         return await run { () throws(InputError) in
             let (request, invocation) = try prepareRequest(commandLine)
-            return (request, invocation.inputPaths + dataPath)
+            // The files a directory part sends (-r) are inputs too.
+            let bodyFiles = recursive ? (request.body?.filesRead ?? []).map { RawArgument.decode($0.location.bytes) } : []
+            return (request, invocation.inputPaths + dataPath + bodyFiles)
         }
     }
 
@@ -70,6 +72,7 @@ extension UploaderOptions {
             gzip: gzip, boundary: boundary, timeout: requestTimeout
         )
         assembler.resumedBoundary = resumedBoundary
+        assembler.recursive = recursive
         let request = try assembler.prepare()
         // Every part is typed: libmagic's database (up to 8 MB of pages once
         // it has looked at bytes no signature names) goes now, before the
@@ -92,8 +95,7 @@ extension UploaderOptions {
             try (destination ?? target.open()).synchronize()
             return .success
         } catch let error as OutputError {
-            report(error.description)
-            return .failure
+            return reportUnlessReaderLeft(error)
         } catch {
             report("\(error)")  // a file that changed size, a boundary found in standard input
             return .networkFailure
@@ -111,7 +113,7 @@ extension UploaderOptions {
         let standardError = OutputFile.standardError
         let explainsWaits = verbose || standardError.isTerminal
         let showsProgress = request.body != nil && (progress ?? standardError.isTerminal)
-        let bar = showsProgress ? ProgressBar() : nil
+        let bar = showsProgress ? ProgressBar(fileEnds: request.body?.fileEnds ?? []) : nil
         // Redirects outermost: each hop is retried on its own, and -v (the
         // transport) prints every hop's request and response heads.
         var middleware: [any RequestMiddleware] = redirectPolicy.map { [$0] } ?? []
@@ -143,14 +145,24 @@ extension UploaderOptions {
             try await writer.write(response.body, headerFields: response.head.headerFields, to: destination)
             try destination.synchronize()
         } catch let error as OutputError {
-            report(error.description)
-            return .failure
+            return reportUnlessReaderLeft(error)
         } catch {
             // The server answered, so the upload may have taken effect: never retried.
             report("\(error)")
             return .networkFailure
         }
         return exitStatus(answering: response.status)
+    }
+
+    /// A failed write of the output: reported, exit 1; but when the reader
+    /// of a pipe went away (`uploader … | head -1`), the run ends quietly,
+    /// as `cat` does, with the status a shell shows for a program that
+    /// SIGPIPE ended (141). The tool ignores SIGPIPE, so that it never dies
+    /// of a signal, and so sees the closed pipe as `EPIPE`.
+    func reportUnlessReaderLeft(_ error: OutputError) -> ExitStatus {
+        if error.errno == EPIPE { return .readerLeft }
+        report(error.description)
+        return .failure
     }
 
     /// The exit status for the server's answer, which is reported unless it is a success.

@@ -21,7 +21,7 @@ extension UploaderOptions {
     private func presignedPostRequest(_ commandLine: CommandLineSplit) throws(InputError) -> (PreparedRequest, String) {
         let options = [
             (json, "--json"), (form, "--form"), (data != nil, "--data"), (resumable, "--resumable"), (tus, "--tus"),
-            (stateDir != nil, "--state-dir"), (gzip, "--gzip"), (boundary != nil, "--boundary"),
+            (stateDir != nil, "--state-dir"), (gzip, "--gzip"), (boundary != nil, "--boundary"), (recursive, "--recursive"),
         ]
         if let option = options.first(where: \.0)?.1 {
             throw InputError(.conflictingInput, "\(option) does not apply to --presigned-post, which sends the form as multipart/form-data")

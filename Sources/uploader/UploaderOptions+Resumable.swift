@@ -130,7 +130,7 @@ extension UploaderOptions {
                 metadata.append((name, value))
             case .rawJSON(let name, _):
                 throw InputError(.conflictingInput, "'\(name.echoed):=…': --tus sends text fields as Upload-Metadata; raw JSON has no place there")
-            case .header, .query:
+            case .header, .query, .fromFile:  // .fromFile: never here, Invocation reads it
                 continue
             }
         }
@@ -226,8 +226,7 @@ extension UploaderOptions {
             }
             try destination.synchronize()
         } catch {
-            report("\(error)")
-            return .failure
+            return reportUnlessReaderLeft(error)
         }
         return exitStatus(answering: response.status)
     }

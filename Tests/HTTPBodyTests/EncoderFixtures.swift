@@ -23,7 +23,7 @@ enum EncoderFixtures {
         guard let headEnd = raw.indices.first(where: { raw[$0...].starts(with: separator) }) else { return nil }
         let head = String(decoding: raw[..<headEnd], as: UTF8.self)
         var rest = Array(raw[(headEnd + 4)...])
-        guard head.contains("Transfer-Encoding: chunked") else { return rest }
+        guard head.lowercased().contains("transfer-encoding: chunked") else { return rest }
         var body: [UInt8] = []
         while true {
             guard let lineEnd = rest.indices.first(where: { rest[$0...].starts(with: Array("\r\n".utf8)) }),

@@ -132,8 +132,8 @@ import Testing
 
     @Test(arguments: [
         "", " ", "tru", "nul", "[1,]", "{\"a\":1,}", "{'a':1}", "{\"a\" 1}", "{a:1}", "01", "-", "1.", ".5", "+1",
-        "1e", "1e+", "NaN", "Infinity", "\"tab\there\"", "\"bad \\x escape\"", "\"\\u12\"", "\"\\ud800\"",
-        "\"\\udc00\"", "\"unterminated", "[1] [2]", "// comment\n1", "[1 2]", "{\"a\":1 \"b\":2}", "\u{FEFF}1",
+        "1e", "1e+", "NaN", "Infinity", "\"tab\there\"", "\"bad \\x escape\"", "\"\\u12\"",
+        "\"\\ud8\"", "\"unterminated", "[1] [2]", "// comment\n1", "[1 2]", "{\"a\":1 \"b\":2}", "\u{FEFF}1",
     ])
     func rejectsInvalidRawJSON(_ text: String) {
         let error = #expect(throws: JSONBodyError.self) { try RawJSON(validating: text) }
@@ -144,6 +144,8 @@ import Testing
     @Test(arguments: [
         "0", "-0", "1E+2", "0.5e-3", "true", "null", "\"\"", "[]", "{}", "[[[]]]",
         "{\"a\":[1,{\"b\":\"\\\"\\\\\\/\\b\\f\\n\\r\\t\\u0041\"}]}", "\"😀 é\"",
+        // Lone surrogates: RFC 8259's grammar allows any \uXXXX (section 7).
+        "\"\\ud800\"", "\"\\udc00\"", "\"\\udc00\\ud800x\"", "\"\\ud83d\\ude00\"",
     ])
     func acceptsValidRawJSONAsWritten(_ text: String) throws {
         #expect(try RawJSON(validating: "\n\t \(text) \r\n").text == text)

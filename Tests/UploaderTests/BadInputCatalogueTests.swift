@@ -48,7 +48,7 @@ import UploaderItems
 
     /// An option a presigned POST cannot honour (it sends the form as the
     /// form says) is refused, naming it, not ignored; nothing is read or sent.
-    @Test(arguments: ["--gzip", "--boundary"])
+    @Test(arguments: ["--gzip", "--boundary", "--recursive"])
     func optionAPresignedPostCannotHonourExitsTwoNamingIt(option: String) async throws {
         let arguments = option == "--boundary" ? [option, "b"] : [option]
         let result = try await UploaderProcess.run(["--presigned-post", "no-such-form.json", "no-such-file.bin"] + arguments)

@@ -63,6 +63,11 @@ import Testing
         try Data("%PDF-1.4\n%%EOF\n".utf8).write(to: directory.appending(path: "report.pdf"))
         try Data([0, 1, 2, 3, 255]).write(to: directory.appending(path: "dump.bin"))
         try Data("in a folder\n".utf8).write(to: directory.appending(path: "dir/file.txt"))
+        try Data("A note\n".utf8).write(to: directory.appending(path: "note.txt"))
+        try Data("{\"tags\": [\"a\", \"b\"]}\n".utf8).write(to: directory.appending(path: "meta.json"))
+        try Data("k-123\n".utf8).write(to: directory.appending(path: "key.txt"))
+        try FileManager.default.createDirectory(at: directory.appending(path: "photos/2024"), withIntermediateDirectories: true)
+        try Data([0xFF, 0xD8, 0xFF, 0xE0, 0, 0x10] + Array("JFIF".utf8)).write(to: directory.appending(path: "photos/2024/a.jpg"))
         return directory
     }
 
@@ -123,5 +128,7 @@ import Testing
         if example.contains("type=application/x-tar"), !example.contains("--gzip") { #expect(body.contains("Content-Type: application/x-tar"), "\(example)") }
         if example.contains("filename=Q3.pdf") { #expect(body.contains(#"filename="Q3.pdf""#), "\(example)") }
         if example.contains("Bearer") { #expect(request.header("Authorization")?.hasPrefix("Bearer ") == true, "\(example)") }
+        if example.contains("X-Api-Key:@key.txt") { #expect(request.header("X-Api-Key") == "k-123" && body.contains(#""tags": ["a", "b"]"#), "\(example)") }
+        if example.contains("files@photos -r") { #expect(body.contains(#"name="files"; filename="photos/2024/a.jpg""#), "\(example)") }
     }
 }

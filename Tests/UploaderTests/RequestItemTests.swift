@@ -134,4 +134,38 @@ import UploaderItems
     @Test func rendersUnknownTotal() {
         #expect(ProgressBar.render(sent: 1536, total: nil, elapsed: .seconds(1)) == "1.50 KiB sent  1.50 KiB/s")
     }
+
+    /// A body of several files (a directory upload) counts the files whose
+    /// last byte has gone, in the one bar of the whole transfer.
+    @Test func countsTheFilesSentOfABodyOfSeveral() {
+        #expect(ProgressBar.render(sent: 50, total: 100, elapsed: .seconds(1), files: (3, 7)) == " 50% [##########          ] 3/7 files  50 B / 100 B  50 B/s  eta 1s")
+        let frames = LockedFrames()
+        let bar = ProgressBar(fileEnds: [10, 20, 30]) { frames.append($0) }
+        bar.update(sent: 20, total: 40)
+        #expect(frames.all.last?.contains("] 2/3 files  20 B / 40 B") == true, "\(frames.all)")
+        bar.update(sent: 40, total: 40)  // complete: drawn at once
+        #expect(frames.all.last?.contains("] 3/3 files  40 B / 40 B") == true, "\(frames.all)")
+        let single = LockedFrames()
+        ProgressBar(fileEnds: [10]) { single.append($0) }.update(sent: 5, total: 20)
+        #expect(single.all.last?.contains("files") == false, "one file: no count")
+    }
+}
+
+/// Frames a bar drew, collected from whichever thread drew them.
+private final class LockedFrames: @unchecked Sendable {
+    // @unchecked Sendable: `frames` is only touched under `lock`.
+    private let lock = NSLock()
+    private var frames: [String] = []
+
+    func append(_ frame: String) {
+        lock.lock()
+        frames.append(frame)
+        lock.unlock()
+    }
+
+    var all: [String] {
+        lock.lock()
+        defer { lock.unlock() }
+        return frames
+    }
 }

@@ -36,15 +36,24 @@ private func check(_ item: RequestItem, parsedFrom text: String) {
     let written: String?
     switch item {
     case .field(let name, let value):
-        written = value.unicodeScalars.first == "=" ? nil : escape(name) + "=" + value
+        written = value.unicodeScalars.first == "=" ? nil : escape(name) + "=" + escapeValue(value)
     case .query(let name, let value):
-        written = escape(name) + "==" + value
+        written = escape(name) + "==" + escapeValue(value)
     case .rawJSON(let name, let json):
-        written = escape(name) + ":=" + json
+        written = escape(name) + ":=" + escapeValue(json)
     case .header(let name, let value):
         fuzzCheck(!name.isEmpty, "empty header name from \(text.debugDescription)")
         fuzzCheck(value == value.trimmingSpaces, "header value \(value.debugDescription) keeps outer spaces")
-        written = value.unicodeScalars.first == "=" ? nil : escape(name) + ":" + value
+        written = value.unicodeScalars.first == "=" ? nil : escape(name) + ":" + escapeValue(value)
+    case .fromFile(let kind, let name, let path):
+        fuzzCheck(!path.isEmpty, "empty path from \(text.debugDescription)")
+        let separator = switch kind {
+        case .field: "=@"
+        case .rawJSON: ":=@"
+        case .header: ":@"
+        case .query: "==@"
+        }
+        written = escape(name) + separator + path
     case .file(let name, let source):
         fuzzCheck(!source.path.isEmpty, "empty file path from \(text.debugDescription)")
         // Quoted words (curl's syntax) may hold anything, parameters included;
@@ -78,6 +87,11 @@ private func check(_ item: RequestItem, parsedFrom text: String) {
     } catch {
         fuzzCheck(false, "\(text.debugDescription) parsed to \(item), but its rewrite \(written.debugDescription) failed: \(error)")
     }
+}
+
+/// A value as typed: one that starts with `@` needs `\@`, the one escape a value knows.
+private func escapeValue(_ value: String) -> String {
+    value.unicodeScalars.first == "@" ? "\\" + value : value
 }
 
 /// A name with every separator character and backslash escaped, scalar by

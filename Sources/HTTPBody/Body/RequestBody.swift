@@ -41,6 +41,12 @@ public struct RequestBody: Sendable {
     /// each had when the body was made.
     package var filesRead: [BodyFile] = []
 
+    /// Where each file's content ends, in bytes from the start of the body,
+    /// in the order the files are read: what a progress display counts the
+    /// files sent by. Empty where those places are not known (a compressed
+    /// body, or a stream of unknown length before a file).
+    package var fileEnds: [Int64] = []
+
     /// Makes a fresh source for each read of the body.
     let makeSource: @Sendable () throws -> any ChunkSource
 

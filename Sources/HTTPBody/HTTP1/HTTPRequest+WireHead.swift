@@ -15,7 +15,10 @@ extension HTTPRequest {
     /// - `Content-Type` and `Content-Encoding` as the body declares them,
     ///   unless the request sets its own;
     /// - `Content-Length` for a body of known length, or
-    ///   `Transfer-Encoding: chunked` for one of unknown length; for no body,
+    ///   `Transfer-Encoding: chunked` for one of unknown length (spelt
+    ///   `transfer-encoding` for `POST`, `PUT` and `PATCH`, as SwiftNIO's
+    ///   HTTP/1.1 encoder rewrites it for the methods it expects content
+    ///   with, so a dry run shows the bytes AsyncHTTPClient sends); for no body,
     ///   `Content-Length: 0` when the method defines a meaning for content
     ///   (RFC 9110, section 8.6: every method but `GET`, `HEAD`, `DELETE`,
     ///   `CONNECT` and `TRACE`), as AsyncHTTPClient writes it.
@@ -61,7 +64,7 @@ extension HTTPRequest {
             if let length = body.length {
                 fields[.contentLength] = String(length)
             } else {
-                fields[.transferEncoding] = "chunked"
+                fields.append(HTTPField(name: Self.transferEncodingName(for: method), value: "chunked"))
             }
         } else if !Self.methodsWithoutContent.contains(method) {
             fields[.contentLength] = "0"
@@ -69,6 +72,16 @@ extension HTTPRequest {
         var head = self
         head.headerFields = fields
         return head
+    }
+
+    /// `Transfer-Encoding` as it goes on the wire with `method`: SwiftNIO's
+    /// encoder replaces the field AsyncHTTPClient sets with its own
+    /// lower-case one for the methods that expect content, and leaves it as
+    /// set for the others. Field names are case-insensitive (RFC 9110,
+    /// section 5.1); a dry run that claims to be the wire still spells them
+    /// as the wire does.
+    static func transferEncodingName(for method: Method) -> HTTPField.Name {
+        method == .post || method == .put || method == .patch ? .transferEncodingOnTheWire : .transferEncoding
     }
 
     /// Methods whose requests carry no `Content-Length` when they have no body.
@@ -85,4 +98,8 @@ extension HTTPField.Name {
     /// unavailable, steering callers to the authority; the wire head is where
     /// the authority becomes this field.
     package static let hostField = HTTPField.Name("Host")!
+
+    /// `transfer-encoding`, spelt as SwiftNIO writes it for `POST`, `PUT`
+    /// and `PATCH` (``HTTPRequest/transferEncodingName(for:)``).
+    static let transferEncodingOnTheWire = HTTPField.Name("transfer-encoding")!
 }

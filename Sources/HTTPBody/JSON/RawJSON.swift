@@ -6,9 +6,11 @@
 /// dropped.
 ///
 /// The check is strict: no comments, trailing commas, single quotes, leading
-/// zeros, `NaN`, unescaped control characters, or lone UTF-16 surrogates in
-/// `\u` escapes (RFC 8259, section 8.2, calls those unpredictable); nesting is
-/// limited to 512 levels.
+/// zeros, `NaN` or unescaped control characters; nesting is limited to 512
+/// levels. A `\u` escape of a lone UTF-16 surrogate (`"\ud800"`) is
+/// accepted, as RFC 8259's grammar allows it (section 7; section 8.2 says
+/// receivers may treat it differently): the text is sent as written, and
+/// what the receiver makes of it is the receiver's.
 package struct RawJSON: Sendable, Hashable, CustomStringConvertible {
     /// The JSON text, without surrounding whitespace.
     package let text: String
@@ -199,19 +201,9 @@ private struct JSONValidator {
             position += 1
         case UInt8(ascii: "u"):
             position += 1
-            let unit = try hexQuad()
-            if (0xD800...0xDBFF).contains(unit) {
-                guard current == UInt8(ascii: "\\"), position + 1 < bytes.count, bytes[position + 1] == UInt8(ascii: "u") else {
-                    throw failure("a high surrogate \\u\(String(unit, radix: 16)) must be followed by a low surrogate")
-                }
-                position += 2
-                let low = try hexQuad()
-                guard (0xDC00...0xDFFF).contains(low) else {
-                    throw failure("\\u\(String(low, radix: 16)) is not a low surrogate")
-                }
-            } else if (0xDC00...0xDFFF).contains(unit) {
-                throw failure("a low surrogate \\u\(String(unit, radix: 16)) has no high surrogate before it")
-            }
+            // Any four hex digits: the grammar's `\u` escape names a UTF-16
+            // code unit, surrogates included, paired or not.
+            _ = try hexQuad()
         default:
             throw failure("invalid escape '\\\(Character(Unicode.Scalar(byte)))'")
         }

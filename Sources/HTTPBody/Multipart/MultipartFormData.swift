@@ -159,7 +159,7 @@ public struct MultipartFormData: Sendable {
         headers: HTTPFields = [:],
         sniffer: some MediaTypeSniffer = .standard
     ) throws(RequestBodyError) {
-        try appendFile(at: FileLocation(url), name: name, filename: filename, contentType: contentType, headers: headers, sniffer: sniffer)
+        try appendFile(at: FileLocation(url), name: name, filename: filename.map { Array($0.utf8) }, contentType: contentType, headers: headers, sniffer: sniffer)
     }
 
     /// Appends a part streamed from the file at `path`, named byte for byte:
@@ -174,13 +174,25 @@ public struct MultipartFormData: Sendable {
         headers: HTTPFields = [:],
         sniffer: some MediaTypeSniffer = .standard
     ) throws(RequestBodyError) {
-        try appendFile(at: FileLocation(path), name: name, filename: filename, contentType: contentType, headers: headers, sniffer: sniffer)
+        try appendFile(at: FileLocation(path), name: name, filename: filename.map { Array($0.utf8) }, contentType: contentType, headers: headers, sniffer: sniffer)
+    }
+
+    /// Appends a part streamed from the file at `path`, sent with `filename`
+    /// byte for byte: what a directory upload needs, whose filenames are
+    /// paths (`dir/sub/file.ext`) of names that need not be UTF-8.
+    package mutating func appendFile(
+        atPath path: FilePath,
+        name: String,
+        filenameBytes filename: [UInt8],
+        contentType: MediaType? = nil
+    ) throws(RequestBodyError) {
+        try appendFile(at: FileLocation(path), name: name, filename: filename, contentType: contentType, headers: [:], sniffer: .standard)
     }
 
     private mutating func appendFile(
         at location: FileLocation,
         name: String,
-        filename: String?,
+        filename: [UInt8]?,
         contentType: MediaType?,
         headers: HTTPFields,
         sniffer: some MediaTypeSniffer
@@ -201,7 +213,7 @@ public struct MultipartFormData: Sendable {
         } catch {
             throw error.naming(part: name)
         }
-        _ = beginPart(name: name, filename: filename.map { Array($0.utf8) } ?? location.baseName, contentType: type, headers: headers)
+        _ = beginPart(name: name, filename: filename ?? location.baseName, contentType: type, headers: headers)
         checkForBoundary(from: partHeadStart, part: name)
         sealMemory(isCompressible: true)
         segments.append(.file(location, length: size, partName: name, isCompressible: size == 0 || !type.isAlreadyCompressed))

@@ -25,6 +25,29 @@ extension RequestBody {
             guard case .file(let location, let length, _, _) = segment else { return nil }
             return BodyFile(location: location, length: length)
         }
+        body.fileEnds = sealed.fileEnds
         return body
+    }
+}
+
+extension MultipartFormData {
+    /// Where each file part's content ends in the body (``RequestBody/fileEnds``);
+    /// empty when a stream of unknown length comes before a file.
+    fileprivate var fileEnds: [Int64] {
+        var ends: [Int64] = []
+        var offset: Int64 = 0
+        for segment in segments {
+            switch segment {
+            case .memory(let start, let end, _):
+                offset += Int64(end - start)
+            case .file(_, let length, _, _):
+                offset += length
+                ends.append(offset)
+            case .stream(let body, _, _):
+                guard let length = body.length else { return [] }
+                offset += length
+            }
+        }
+        return ends
     }
 }
