@@ -1,6 +1,8 @@
 /// The byte patterns of the WHATWG MIME Sniffing standard (sections 6.1-6.3,
-/// images, audio and video, fonts, archives) plus PDF, PostScript and the
-/// common compressed formats, with the text-or-binary rule (section 7.2).
+/// images, audio and video, fonts, archives) plus PDF, PostScript, the
+/// common compressed formats, and the binary files most common in a system's
+/// shared data (gettext catalogues, Python bytecode), with the text-or-binary
+/// rule (section 7.2).
 ///
 /// Type names follow libmagic where it differs from the standard
 /// (`application/gzip` rather than `application/x-gzip`), so the two
@@ -65,6 +67,10 @@ enum SignatureTable {
         // Documents (WHATWG 7.1's unknown-type patterns)
         Signature("%PDF-", "application", "pdf"),
         Signature("%!PS-Adobe-", "application", "postscript"),
+        // gettext message catalogues (`.mo`), in either byte order: hundreds
+        // in any /usr/share/locale, each otherwise a libmagic call.
+        Signature([0xDE, 0x12, 0x04, 0x95], "application", "x-gettext-translation"),
+        Signature([0x95, 0x04, 0x12, 0xDE], "application", "x-gettext-translation"),
     ]
 
     /// The type whose pattern the bytes start with, or `nil`.
@@ -74,6 +80,7 @@ enum SignatureTable {
         if matchesMP4(bytes) { return MediaType(type: "video", subtype: "mp4") }
         if matchesWebM(bytes) { return MediaType(type: "video", subtype: "webm") }
         if matchesEmbeddedOpenType(bytes) { return MediaType(type: "application", subtype: "vnd.ms-fontobject") }
+        if matchesPythonBytecode(bytes) { return MediaType(type: "application", subtype: "x-bytecode.python") }
         return nil
     }
 
@@ -131,6 +138,15 @@ enum SignatureTable {
     /// WHATWG 6.3: 34 bytes of anything, then `LP`.
     private static func matchesEmbeddedOpenType(_ bytes: [UInt8]) -> Bool {
         bytes.count >= 36 && bytes[34] == 0x4C && bytes[35] == 0x50
+    }
+
+    /// A CPython 3 `.pyc` file: its header starts with the version's magic
+    /// number (3000-3999 little-endian, one per bytecode change since 3.0)
+    /// and `\r\n`, the pattern libmagic's python rules list one by one.
+    private static func matchesPythonBytecode(_ bytes: [UInt8]) -> Bool {
+        guard bytes.count >= 12, bytes[2] == 0x0D, bytes[3] == 0x0A else { return false }
+        let magic = Int(bytes[0]) | Int(bytes[1]) << 8
+        return (3000..<4000).contains(magic)
     }
 
     /// WHATWG 7.2's text-or-binary rule: text when it starts with a byte order
