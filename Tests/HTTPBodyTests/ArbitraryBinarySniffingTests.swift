@@ -55,6 +55,19 @@ import Testing
         #expect(!libmagicNamed.isEmpty, "\(libmagicNamed)")
     }
 
+    @Test func randomBytesAfterBMAreNoBitmap() {
+        // WHATWG's BMP pattern is the two bytes "BM": random bytes start with
+        // them once in 65,536 files (as one of 4,000 random files did).
+        var generator = SplitMix(state: 11)
+        let noise = Array("BM".utf8) + (0..<1000).map { _ in UInt8.random(in: 0...255, using: &generator) }
+        #expect(sniff(noise) == "application/octet-stream")
+        #expect(sniff(noise, "noise.bin") == "application/octet-stream")
+        // A real header: size, reserved zeros, pixel offset 54, a 40-byte BITMAPINFOHEADER.
+        let bitmap: [UInt8] = [0x42, 0x4D, 0x3A, 0, 0, 0, 0, 0, 0, 0, 0x36, 0, 0, 0, 0x28, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0x18, 0] + Array(repeating: 0, count: 28)
+        #expect(sniff(bitmap) == "image/bmp")
+        #expect(SignatureMediaTypeSniffer().mediaType(of: MediaTypeSample(prefix: bitmap))?.essence == "image/bmp")
+    }
+
     @Test func weakTypeStandsWhenTheExtensionSaysTheSame() {
         let once = (0...255).map { UInt8($0) }
         #expect(sniff(once, "picture.tga") == "image/x-tga")

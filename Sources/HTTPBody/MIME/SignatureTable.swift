@@ -42,7 +42,6 @@ enum SignatureTable {
         Signature([0x52, 0x49, 0x46, 0x46, any, any, any, any, 0x57, 0x45, 0x42, 0x50, 0x56, 0x50], "image", "webp"),
         Signature([0x00, 0x00, 0x01, 0x00], "image", "vnd.microsoft.icon"),
         Signature([0x00, 0x00, 0x02, 0x00], "image", "vnd.microsoft.icon"),
-        Signature("BM", "image", "bmp"),
         // Audio and video (WHATWG 6.2)
         Signature([0x46, 0x4F, 0x52, 0x4D, any, any, any, any, 0x41, 0x49, 0x46, 0x46], "audio", "x-aiff"),
         Signature("ID3", "audio", "mpeg"),
@@ -76,12 +75,23 @@ enum SignatureTable {
     /// The type whose pattern the bytes start with, or `nil`.
     static func match(_ bytes: [UInt8]) -> MediaType? {
         if let signature = signatures.first(where: { $0.matches(bytes) }) { return signature.mediaType }
+        if matchesBMP(bytes) { return MediaType(type: "image", subtype: "bmp") }
         if matchesSFNT(bytes) { return MediaType(type: "font", subtype: "sfnt") }
         if matchesMP4(bytes) { return MediaType(type: "video", subtype: "mp4") }
         if matchesWebM(bytes) { return MediaType(type: "video", subtype: "webm") }
         if matchesEmbeddedOpenType(bytes) { return MediaType(type: "application", subtype: "vnd.ms-fontobject") }
         if matchesPythonBytecode(bytes) { return MediaType(type: "application", subtype: "x-bytecode.python") }
         return nil
+    }
+
+    /// A BMP image: WHATWG's two bytes `BM`, which one file of random bytes
+    /// in 65,536 starts with, so also the header after them: the reserved
+    /// fields zero and the DIB header's size one that a BMP version defines
+    /// (12 for OS/2 1.x up to 124 for BITMAPV5HEADER).
+    private static func matchesBMP(_ bytes: [UInt8]) -> Bool {
+        guard bytes.count >= 18, bytes[0] == 0x42, bytes[1] == 0x4D, bytes[6..<10].allSatisfy({ $0 == 0 }) else { return false }
+        let headerSize = bytes[14..<18].reversed().reduce(0) { $0 << 8 | Int($1) }
+        return [12, 16, 40, 52, 56, 64, 108, 124].contains(headerSize)
     }
 
     /// A TrueType or OpenType font: WHATWG's four bytes (`00 01 00 00` or
