@@ -251,9 +251,11 @@ duel FILE OURS
 ratio=$(calc "$FILE_WALL / $OURS_WALL")
 # Compare answers line by line; JSON and CSV named by their extension are
 # ours to give when file(1) calls the same text text/plain (the issue allows
-# it), and so is Markdown, for which file(1) has no name at all.
+# it), and so is Markdown, for which file(1) has no name at all. The random
+# files (blob-N.bin) are application/octet-stream whatever libmagic's weak
+# rules call a few of them (a DOS .com program, zlib: #29); counted apart.
 paste -d ' ' "$work/sniff.list" "$work/file.out" "$work/ours.out" > "$work/answers"
-mismatches=$(awk '$2 != $3 && !($2 == "text/plain" && ($3 == "application/json" || $3 == "text/csv" || $3 == "text/markdown"))' "$work/answers" | wc -l)
+mismatches=$(awk '$2 != $3 && !($2 == "text/plain" && ($3 == "application/json" || $3 == "text/csv" || $3 == "text/markdown")) && !($1 ~ /\/blob-[0-9]+\.bin$/ && $3 == "application/octet-stream")' "$work/answers" | wc -l)
 named=$(awk '$2 != $3 && $2 == "text/plain" && ($3 == "application/json" || $3 == "text/csv" || $3 == "text/markdown")' "$work/answers" | wc -l)
 row "sniff $sniff_files small files" \
     "$(calc "$OURS_WALL * 1000" 0) ms, cpu ${OURS_CPU} s, $mismatches mismatches" \
@@ -262,11 +264,13 @@ row "sniff $sniff_files small files" \
     "$(holds "$ratio >= 5 && $mismatches == 0")"
 if ((mismatches > 0)); then
     echo "  mismatches (path, file(1), ours), by kind:" >&2
-    awk '$2 != $3 && !($2 == "text/plain" && ($3 == "application/json" || $3 == "text/csv" || $3 == "text/markdown")) {
+    awk '$2 != $3 && !($2 == "text/plain" && ($3 == "application/json" || $3 == "text/csv" || $3 == "text/markdown")) && !($1 ~ /\/blob-[0-9]+\.bin$/ && $3 == "application/octet-stream") {
         n = split($1, parts, "."); key = parts[n] " " $2 " -> " $3; count[key]++; example[key] = $1
     } END { for (k in count) printf "    %5d  %s   (e.g. %s)\n", count[k], k, example[k] }' "$work/answers" >&2
 fi
 ((named == 0)) || echo "  $named JSON/CSV/Markdown files named by extension where file(1) says text/plain (allowed)" >&2
+weak=$(awk '$1 ~ /\/blob-[0-9]+\.bin$/ && $2 != $3 && $3 == "application/octet-stream"' "$work/answers" | wc -l)
+((weak == 0)) || echo "  $weak random files that file(1) types by a weak rule are application/octet-stream (as they should be)" >&2
 
 # MARK: 5b. Sniffing a real tree, beside `file --mime-type -f` (issue #29 goal 2)
 
