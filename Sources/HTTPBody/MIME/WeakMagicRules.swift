@@ -5,8 +5,8 @@
 /// order pass), a DOS `.com` program any file starting with a jump or move
 /// instruction (`E9`, `B8`), an AAC or MPEG audio stream any file starting
 /// with the 11 or 12 bits of a frame sync, zlib data any two bytes whose
-/// check bits fit. About one file of random bytes in 80 gets one of these
-/// types (`file --mime-type` on 4,000 random files: 41), and the type then
+/// check bits fit. About one file of random bytes in a hundred gets one of
+/// these types (`file --mime-type` on 4,000 random files: 41), and the type then
 /// reaches a server (S3 keeps it as the object's `Content-Type`). So such an
 /// answer stands only when the filename says the same; otherwise the
 /// content is unknown binary.
