@@ -147,7 +147,8 @@ printf 'hello\n' > "$work/tiny.txt"
 # The real tree (issue #29): files nobody generated, half sampled from
 # /usr/share and half from Python's standard library (all from /usr/share
 # when there is no python3), as they are on disk: text, scripts, XML,
-# images, gzip, jars, gettext catalogues, compiled Python. A fixed seed picks
+# images, gzip, jars, gettext catalogues, compiled Python (Python's half
+# first, in this run's order). A fixed seed picks
 # the same sample from the same machine. Only paths that neither curl's
 # `form =` syntax nor the uploader's items read specially (letters, digits,
 # `._/+-`), and no empty file (file(1) calls it inode/x-empty).
@@ -156,11 +157,12 @@ sample_files() {  # sample_files DIR COUNT: paths of COUNT regular files under D
         awk 'BEGIN { srand(29) } { printf "%.9f\t%s\n", rand(), $0 }' | sort -k1,1 | head -n "$2" | cut -f2- || true
 }
 python_library=$(python3 -c 'import sysconfig; print(sysconfig.get_paths()["stdlib"])' 2> /dev/null || true)
+: > "$work/real.list"
 if [[ -n "$python_library" && -d "$python_library" ]]; then
-    { sample_files /usr/share $((real_files - real_files / 2)); sample_files "$python_library" $((real_files / 2)); } > "$work/real.list"
-else
-    sample_files /usr/share "$real_files" > "$work/real.list"
+    sample_files "$python_library" $((real_files / 2)) > "$work/real.list"
 fi
+# /usr/share makes up the rest, all of it without Python or with a small library.
+sample_files /usr/share $((real_files - $(wc -l < "$work/real.list"))) >> "$work/real.list"
 real_count=$(wc -l < "$work/real.list")
 ((real_count == real_files)) || fail "only $real_count real files found for the real tree (BENCH_REAL_FILES=$real_files)"
 real_bytes=$(tr '\n' '\0' < "$work/real.list" | xargs -0 stat -c %s | awk '{ s += $1 } END { print s }')
