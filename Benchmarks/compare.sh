@@ -13,7 +13,9 @@
 # decide a ratio; start-up is the median of BENCH_STARTUP_RUNS (21) runs of
 # each, interleaved. Sizes: BENCH_FILE_MIB (1024), BENCH_GZIP_MIB (256),
 # BENCH_MIXED_MIB (128), BENCH_SNIFF_FILES (10000, also the files of case 6c),
-# BENCH_FIELDS (100000, also the number of command-line items in case 9).
+# BENCH_FIELDS (100000, also the number of command-line items in case 9),
+# BENCH_REAL_FILES (3000: the real tree of cases 5b and 6e, sampled from
+# /usr/share and Python's standard library as they are on disk).
 # Exits with status 1 when a goal is missed, after printing the whole table.
 set -euo pipefail
 
@@ -26,6 +28,7 @@ mixed_mib=${BENCH_MIXED_MIB:-128}
 sniff_files=${BENCH_SNIFF_FILES:-10000}
 fields=${BENCH_FIELDS:-100000}
 startup_runs=${BENCH_STARTUP_RUNS:-21}
+real_files=${BENCH_REAL_FILES:-3000}
 
 fail() { echo "compare.sh: $*" >&2; exit 1; }
 
@@ -141,6 +144,35 @@ mkdir "$work/mixed" "$work/sniff"
 echo "$work/large.txt" > "$work/large.list"
 echo "$work/gzip.txt" > "$work/gzip.list"
 printf 'hello\n' > "$work/tiny.txt"
+# The real tree (issue #29): files nobody generated, half sampled from
+# /usr/share and half from Python's standard library (all from /usr/share
+# when there is no python3), as they are on disk: text, scripts, XML,
+# images, gzip, jars, gettext catalogues, compiled Python (Python's half
+# first, in this run's order). A fixed seed picks
+# the same sample from the same machine. Only paths that neither curl's
+# `form =` syntax nor the uploader's items read specially (letters, digits,
+# `._/+-`), and no empty file (file(1) calls it inode/x-empty).
+sample_files() {  # sample_files DIR COUNT: paths of COUNT regular files under DIR
+    find "$1" -type f -size +0 -readable 2> /dev/null | grep -E '^[A-Za-z0-9._/+-]+$' |
+        awk 'BEGIN { srand(29) } { printf "%.9f\t%s\n", rand(), $0 }' | sort -k1,1 | head -n "$2" | cut -f2- || true
+}
+python_library=$(python3 -c 'import sysconfig; print(sysconfig.get_paths()["stdlib"])' 2> /dev/null || true)
+: > "$work/real.list"
+if [[ -n "$python_library" && -d "$python_library" ]]; then
+    sample_files "$python_library" $((real_files / 2)) > "$work/real.list"
+fi
+# /usr/share makes up the rest, all of it without Python or with a small library.
+sample_files /usr/share $((real_files - $(wc -l < "$work/real.list"))) >> "$work/real.list"
+real_count=$(wc -l < "$work/real.list")
+((real_count == real_files)) || fail "only $real_count real files found for the real tree (BENCH_REAL_FILES=$real_files)"
+real_bytes=$(tr '\n' '\0' < "$work/real.list" | xargs -0 stat -c %s | awk '{ s += $1 } END { print s }')
+# Arbitrary binary, which must stay application/octet-stream: random bytes
+# of several lengths and all 256 byte values in order (libmagic alone calls
+# the latter a TGA image).
+mkdir "$work/binary"
+for length in 256 1000 4096 8192 65536; do head -c "$length" /dev/urandom > "$work/binary/random-$length"; done
+LC_ALL=C awk 'BEGIN { for (i = 0; i < 256; i++) printf "%c", i }' > "$work/binary/all-bytes"
+ls -d "$work"/binary/* > "$work/binary.list"
 large_bytes=$(size_of "$work/large.txt")
 gzip_bytes=$(size_of "$work/gzip.txt")
 
@@ -221,9 +253,11 @@ duel FILE OURS
 ratio=$(calc "$FILE_WALL / $OURS_WALL")
 # Compare answers line by line; JSON and CSV named by their extension are
 # ours to give when file(1) calls the same text text/plain (the issue allows
-# it), and so is Markdown, for which file(1) has no name at all.
+# it), and so is Markdown, for which file(1) has no name at all. The random
+# files (blob-N.bin) are application/octet-stream whatever libmagic's weak
+# rules call a few of them (a DOS .com program, zlib: #29); counted apart.
 paste -d ' ' "$work/sniff.list" "$work/file.out" "$work/ours.out" > "$work/answers"
-mismatches=$(awk '$2 != $3 && !($2 == "text/plain" && ($3 == "application/json" || $3 == "text/csv" || $3 == "text/markdown"))' "$work/answers" | wc -l)
+mismatches=$(awk '$2 != $3 && !($2 == "text/plain" && ($3 == "application/json" || $3 == "text/csv" || $3 == "text/markdown")) && !($1 ~ /\/blob-[0-9]+\.bin$/ && $3 == "application/octet-stream")' "$work/answers" | wc -l)
 named=$(awk '$2 != $3 && $2 == "text/plain" && ($3 == "application/json" || $3 == "text/csv" || $3 == "text/markdown")' "$work/answers" | wc -l)
 row "sniff $sniff_files small files" \
     "$(calc "$OURS_WALL * 1000" 0) ms, cpu ${OURS_CPU} s, $mismatches mismatches" \
@@ -232,11 +266,69 @@ row "sniff $sniff_files small files" \
     "$(holds "$ratio >= 5 && $mismatches == 0")"
 if ((mismatches > 0)); then
     echo "  mismatches (path, file(1), ours), by kind:" >&2
-    awk '$2 != $3 && !($2 == "text/plain" && ($3 == "application/json" || $3 == "text/csv" || $3 == "text/markdown")) {
+    awk '$2 != $3 && !($2 == "text/plain" && ($3 == "application/json" || $3 == "text/csv" || $3 == "text/markdown")) && !($1 ~ /\/blob-[0-9]+\.bin$/ && $3 == "application/octet-stream") {
         n = split($1, parts, "."); key = parts[n] " " $2 " -> " $3; count[key]++; example[key] = $1
     } END { for (k in count) printf "    %5d  %s   (e.g. %s)\n", count[k], k, example[k] }' "$work/answers" >&2
 fi
 ((named == 0)) || echo "  $named JSON/CSV/Markdown files named by extension where file(1) says text/plain (allowed)" >&2
+weak=$(awk '$1 ~ /\/blob-[0-9]+\.bin$/ && $2 != $3 && $3 == "application/octet-stream"' "$work/answers" | wc -l)
+((weak == 0)) || echo "  $weak random files that file(1) types by a weak rule are application/octet-stream (as they should be)" >&2
+
+# MARK: 5b. Sniffing a real tree, beside `file --mime-type -f` (issue #29 goal 2)
+
+# The same answers, or ours a more specific type of the same family: a text
+# type (or JSON, JavaScript, +xml) where file(1) says text/plain; a named
+# binary format where it says application/octet-stream; a zip-based format
+# (jar, docx, epub) where it says application/zip; and the same type by
+# another of its names (text/javascript and application/javascript,
+# text/xml and application/xml). Anything else is a disagreement, listed by
+# kind: extension, file(1)'s type, ours.
+agreement_awk='
+function textual(t) { return t ~ /^text\// || t ~ /\+(xml|json)$/ || t ~ /^application\/(json|javascript|xml|yaml|x-sh)$/ }
+function alias(t) {
+    if (t == "application/javascript") return "text/javascript"
+    if (t == "application/xml") return "text/xml"
+    if (t == "application/x-gzip") return "application/gzip"
+    return t
+}
+function same(f, o) {
+    f = alias(f); o = alias(o)
+    if (f == o) return 1
+    if (f == "text/plain" && textual(o)) return 1
+    if (f == "text/xml" && o ~ /\+xml$/) return 1
+    if (f == "application/octet-stream" && !textual(o) && o != "unknown") return 1
+    if (f == "application/zip" && o ~ /^application\/(java-archive|epub\+zip|vnd\.)/) return 1
+    return 0
+}
+function kind(path,    n, parts, base) {
+    n = split(path, parts, "/"); base = parts[n]
+    return match(base, /\.[^.]+$/) ? substr(base, RSTART) : "(none)"
+}'
+peer_run() { measure "$work/file.out" file --mime-type -b -f "$work/real.list"; }
+ours_run() { measure "$work/ours.out" "$bench_bin/body-bench" sniff "$work/real.list"; }
+tr '\n' '\0' < "$work/real.list" | xargs -0 cat > /dev/null
+duel FILE OURS
+ratio=$(calc "$FILE_WALL / $OURS_WALL")
+paste -d ' ' "$work/real.list" "$work/file.out" "$work/ours.out" > "$work/answers"
+agreeing=$(awk "$agreement_awk"' same($2, $3) { n++ } END { print n + 0 }' "$work/answers")
+agreement=$(calc "100 * $agreeing / $real_count" 2)
+"$bench_bin/body-bench" sniff "$work/binary.list" > "$work/binary.out"
+false_positives=$(grep -cv '^application/octet-stream$' "$work/binary.out" || true)
+row "sniff $real_count real files" \
+    "$(calc "$OURS_WALL * 1000" 0) ms, cpu ${OURS_CPU} s, ${agreement}% same" \
+    "file -f $(calc "$FILE_WALL * 1000" 0) ms, cpu ${FILE_CPU} s" \
+    "${ratio}x faster" ">= 3x, >= 99% same, 0 binary FP" \
+    "$(holds "$ratio >= 3 && $agreement >= 99 && $false_positives == 0")"
+echo "  real tree: $real_count files, $(calc "$real_bytes / 1048576" 1) MiB; arbitrary binary not octet-stream: $false_positives of $(wc -l < "$work/binary.list")" >&2
+echo "  disagreements with file(1) (count, extension, file(1) -> ours):" >&2
+awk "$agreement_awk"' !same($2, $3) { count[kind($1) " " $2 " -> " $3]++ }
+    END { for (k in count) printf "    %5d  %s\n", count[k], k }' "$work/answers" | sort -rn >&2
+# Which stage of the standard sniffer named each file (a libmagic call costs
+# about a hundred times the others); the uploader of case 6e sniffs alike.
+"$bench_bin/body-bench" stages "$work/real.list" > "$work/stages.out"
+stages_line="  sniffing stages, $real_count real files: $(awk -F '\t' '{ printf "%s%s %s", (NR > 1 ? ", " : ""), $1, $2 }' "$work/stages.out")"
+rows+=("$stages_line")
+echo "$stages_line" >&2
 
 # MARK: 6. Uploading to a local sink, beside curl -F
 
@@ -296,6 +388,19 @@ ours_run() { measure /dev/null "$bin/uploader" --no-progress "$url" "${small_ite
 upload_row "$sniff_files small files -> sink" -K 2 32768 "<= 2x curl's wall, RSS <= 32 MiB"
 unset small_items
 
+# MARK: 6e. A real tree in one request, beside curl given the same parts (issue #29 goal 1)
+
+# The real tree of case 5b, one part each, in one request; curl reads the same
+# parts from a config file of `form = "fileN=@path"` lines and names each by
+# its extension, while ours sniffs each (stages counted in case 5b).
+mapfile -t real_items < <(awk '{ printf "file%d@%s\n", NR, $0 }' "$work/real.list")
+awk '{ printf "form = \"file%d=@%s\"\n", NR, $0 }' "$work/real.list" > "$work/curl-real.cfg"
+tr '\n' '\0' < "$work/real.list" | xargs -0 cat > /dev/null
+peer_run() { measure /dev/null curl -sS -o /dev/null -K "$work/curl-real.cfg" "$url"; }
+ours_run() { measure /dev/null "$bin/uploader" --no-progress "$url" "${real_items[@]}"; }
+upload_row "$real_count real files -> sink" -K 2 24576 "<= 2x curl's wall, RSS <= 24 MiB"
+unset real_items
+
 # MARK: 6d. A trivial GET's memory, beside curl's
 
 peer_run() { measure /dev/null curl -sS -o /dev/null "$url"; }
@@ -323,7 +428,8 @@ row "uploader --dry-run ${file_mib} MiB" \
 
 # With a caller-chosen boundary the uploader reads the file once to check it
 # does not hold the boundary (before anything is written), then scans it
-# again as it writes it; a random boundary needs neither.
+# again as it writes it; a random boundary needs neither. The contract keeps
+# the check before sending, so one extra read is the floor (issue #29 goal 4).
 fixed_boundary=compare-sh-7MA4YWxkTrZu0gW
 ! grep -q "$fixed_boundary" "$work/large.txt" || fail "the text file holds the boundary $fixed_boundary"
 peer_run() { measure /dev/null "$bin/uploader" --dry-run "$url" "file@$work/large.txt"; }
@@ -333,8 +439,8 @@ ratio=$(calc "$OURS_WALL / $RANDOM_WALL")
 row "${file_mib} MiB --dry-run with --boundary" \
     "$(calc "$OURS_WALL" 3) s, cpu ${OURS_CPU} s, $(mib "$OURS_RSS") MiB" \
     "random boundary $(calc "$RANDOM_WALL" 3) s, cpu ${RANDOM_CPU} s" \
-    "${ratio}x" "<= 1.2x random boundary" \
-    "$(holds "$ratio <= 1.2")"
+    "${ratio}x" "<= 2.0x random boundary" \
+    "$(holds "$ratio <= 2.0")"
 
 # MARK: 8. Start-up: a real tiny upload beside curl's, interleaved
 

@@ -10,12 +10,13 @@
 //                                              a multipart body of the files listed
 //     body-bench fields COUNT                  a multipart body of COUNT text fields
 //     body-bench sniff LIST [--jobs N]         the sniffed type of each file listed
+//     body-bench stages LIST                   how many files each sniffing stage named
 import BodyWorkloads
 import Foundation
 
 let usage = """
     usage: body-bench generate text PATH MIB | generate elf PATH MIB | generate mixed DIR MIB | generate sniff DIR COUNT
-           body-bench files LIST [--gzip [--gzip-concurrency N]] | fields COUNT | sniff LIST [--jobs N]
+           body-bench files LIST [--gzip [--gzip-concurrency N]] | fields COUNT | sniff LIST [--jobs N] | stages LIST
 
     """
 
@@ -58,6 +59,8 @@ do {
     case ("fields", 2):
         guard let count = Int(arguments[1]) else { throw WorkloadError(usage) }
         try await Workloads.drain(Workloads.fieldsBody(count: count), into: .standardOutput)
+    case ("stages", 2):
+        try printLines(Workloads.sniffingStages(readList(arguments[1])))
     case ("sniff", 2):
         try printLines(await Workloads.sniff(readList(arguments[1]), concurrency: jobs))
     default:

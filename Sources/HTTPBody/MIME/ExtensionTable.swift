@@ -8,8 +8,15 @@ enum ExtensionTable {
             ("js", "text", "javascript"), ("mjs", "text", "javascript"),
             ("json", "application", "json"), ("csv", "text", "csv"), ("tsv", "text", "tab-separated-values"),
             ("xml", "text", "xml"), ("svg", "image", "svg+xml"), ("md", "text", "markdown"), ("markdown", "text", "markdown"),
-            ("sh", "text", "x-shellscript"), ("bash", "text", "x-shellscript"), ("py", "text", "x-script.python"),
+            ("sh", "text", "x-shellscript"), ("bash", "text", "x-shellscript"), ("py", "text", "x-script.python"), ("pyi", "text", "x-script.python"),
             ("yaml", "application", "yaml"), ("yml", "application", "yaml"),
+            // Source and configuration text, by libmagic's names for the same
+            // files where it has one (`file --mime-type` on Debian's /usr/share).
+            ("c", "text", "x-c"), ("h", "text", "x-c"), ("cc", "text", "x-c++"), ("cpp", "text", "x-c++"),
+            ("cxx", "text", "x-c++"), ("hpp", "text", "x-c++"), ("hh", "text", "x-c++"),
+            ("pl", "text", "x-perl"), ("pm", "text", "x-perl"), ("rb", "text", "x-ruby"), ("tcl", "text", "x-tcl"),
+            ("java", "text", "x-java"), ("tex", "text", "x-tex"), ("po", "text", "x-po"),
+            ("conf", "text", "plain"), ("ini", "text", "plain"), ("rst", "text", "plain"), ("vim", "text", "plain"),
             ("png", "image", "png"), ("jpg", "image", "jpeg"), ("jpeg", "image", "jpeg"), ("gif", "image", "gif"),
             ("webp", "image", "webp"), ("bmp", "image", "bmp"), ("ico", "image", "vnd.microsoft.icon"),
             ("tif", "image", "tiff"), ("tiff", "image", "tiff"), ("heic", "image", "heic"), ("avif", "image", "avif"),
@@ -66,8 +73,9 @@ enum ExtensionTable {
     }()
 
     private static let textExtensions: Set<String> = [
-        "txt", "text", "log", "md", "markdown", "json", "csv", "tsv", "html", "htm", "xml", "css",
-        "js", "mjs", "yaml", "yml", "sh", "bash", "py",
+        "txt", "text", "log", "md", "markdown", "json", "csv", "tsv", "html", "htm", "xml", "svg", "css",
+        "js", "mjs", "yaml", "yml", "sh", "bash", "py", "pyi", "c", "h", "cc", "cpp", "cxx", "hpp", "hh",
+        "pl", "pm", "rb", "tcl", "java", "tex", "po", "conf", "ini", "rst", "vim",
     ]
 }
 

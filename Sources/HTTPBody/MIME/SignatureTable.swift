@@ -1,6 +1,8 @@
 /// The byte patterns of the WHATWG MIME Sniffing standard (sections 6.1-6.3,
-/// images, audio and video, fonts, archives) plus PDF, PostScript and the
-/// common compressed formats, with the text-or-binary rule (section 7.2).
+/// images, audio and video, fonts, archives) plus PDF, PostScript, the
+/// common compressed formats, and the binary files most common in a system's
+/// shared data (gettext catalogues, Python bytecode), with the text-or-binary
+/// rule (section 7.2).
 ///
 /// Type names follow libmagic where it differs from the standard
 /// (`application/gzip` rather than `application/x-gzip`), so the two
@@ -40,7 +42,6 @@ enum SignatureTable {
         Signature([0x52, 0x49, 0x46, 0x46, any, any, any, any, 0x57, 0x45, 0x42, 0x50, 0x56, 0x50], "image", "webp"),
         Signature([0x00, 0x00, 0x01, 0x00], "image", "vnd.microsoft.icon"),
         Signature([0x00, 0x00, 0x02, 0x00], "image", "vnd.microsoft.icon"),
-        Signature("BM", "image", "bmp"),
         // Audio and video (WHATWG 6.2)
         Signature([0x46, 0x4F, 0x52, 0x4D, any, any, any, any, 0x41, 0x49, 0x46, 0x46], "audio", "x-aiff"),
         Signature("ID3", "audio", "mpeg"),
@@ -65,16 +66,32 @@ enum SignatureTable {
         // Documents (WHATWG 7.1's unknown-type patterns)
         Signature("%PDF-", "application", "pdf"),
         Signature("%!PS-Adobe-", "application", "postscript"),
+        // gettext message catalogues (`.mo`), in either byte order: hundreds
+        // in any /usr/share/locale, each otherwise a libmagic call.
+        Signature([0xDE, 0x12, 0x04, 0x95], "application", "x-gettext-translation"),
+        Signature([0x95, 0x04, 0x12, 0xDE], "application", "x-gettext-translation"),
     ]
 
     /// The type whose pattern the bytes start with, or `nil`.
     static func match(_ bytes: [UInt8]) -> MediaType? {
         if let signature = signatures.first(where: { $0.matches(bytes) }) { return signature.mediaType }
+        if matchesBMP(bytes) { return MediaType(type: "image", subtype: "bmp") }
         if matchesSFNT(bytes) { return MediaType(type: "font", subtype: "sfnt") }
         if matchesMP4(bytes) { return MediaType(type: "video", subtype: "mp4") }
         if matchesWebM(bytes) { return MediaType(type: "video", subtype: "webm") }
         if matchesEmbeddedOpenType(bytes) { return MediaType(type: "application", subtype: "vnd.ms-fontobject") }
+        if matchesPythonBytecode(bytes) { return MediaType(type: "application", subtype: "x-bytecode.python") }
         return nil
+    }
+
+    /// A BMP image: WHATWG's two bytes `BM`, which one file of random bytes
+    /// in 65,536 starts with, so also the header after them: the reserved
+    /// fields zero and the DIB header's size one that a BMP version defines
+    /// (12 for OS/2 1.x up to 124 for BITMAPV5HEADER).
+    private static func matchesBMP(_ bytes: [UInt8]) -> Bool {
+        guard bytes.count >= 18, bytes[0] == 0x42, bytes[1] == 0x4D, bytes[6..<10].allSatisfy({ $0 == 0 }) else { return false }
+        let headerSize = bytes[14..<18].reversed().reduce(0) { $0 << 8 | Int($1) }
+        return [12, 16, 40, 52, 56, 64, 108, 124].contains(headerSize)
     }
 
     /// A TrueType or OpenType font: WHATWG's four bytes (`00 01 00 00` or
@@ -131,6 +148,15 @@ enum SignatureTable {
     /// WHATWG 6.3: 34 bytes of anything, then `LP`.
     private static func matchesEmbeddedOpenType(_ bytes: [UInt8]) -> Bool {
         bytes.count >= 36 && bytes[34] == 0x4C && bytes[35] == 0x50
+    }
+
+    /// A CPython 3 `.pyc` file: its header starts with the version's magic
+    /// number (3000-3999 little-endian, one per bytecode change since 3.0)
+    /// and `\r\n`, the pattern libmagic's python rules list one by one.
+    private static func matchesPythonBytecode(_ bytes: [UInt8]) -> Bool {
+        guard bytes.count >= 12, bytes[2] == 0x0D, bytes[3] == 0x0A else { return false }
+        let magic = Int(bytes[0]) | Int(bytes[1]) << 8
+        return (3000..<4000).contains(magic)
     }
 
     /// WHATWG 7.2's text-or-binary rule: text when it starts with a byte order
