@@ -6,9 +6,11 @@ extension AsyncHTTPClientTransport {
     /// An AsyncHTTPClient configuration fit for this transport; give it to
     /// the `HTTPClient` you pass to ``init(client:chunkSize:)``.
     ///
-    /// It differs from AsyncHTTPClient's defaults in three ways:
+    /// It differs from AsyncHTTPClient's defaults in four ways:
     /// - a response status below 100 fails the request with a protocol error,
     ///   where AsyncHTTPClient alone would trap and end the process;
+    /// - over HTTP/1.1, a path whose percent-encoded bytes are not UTF-8
+    ///   (`/a%FF`) goes out as built, where AsyncHTTPClient alone would send `/`;
     /// - a refused connection fails at once instead of being tried again
     ///   until the request's deadline (without one, for about 90 seconds);
     ///   whether to try again is `RetryMiddleware`'s decision;
@@ -26,7 +28,9 @@ extension AsyncHTTPClientTransport {
         var configuration = HTTPClient.Configuration()
         configuration.timeout.connect = TimeAmount(saturating: connectTimeout)
         configuration.connectionPool.retryConnectionEstablishment = false
-        configuration.http1_1ConnectionDebugInitializer = ResponseStatusGuard.install(on:)
+        configuration.http1_1ConnectionDebugInitializer = { channel in
+            ResponseStatusGuard.install(on: channel).flatMap { RequestTargetRewriter.install(on: channel) }
+        }
         return configuration
     }
 

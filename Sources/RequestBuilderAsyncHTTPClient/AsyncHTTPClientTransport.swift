@@ -40,7 +40,8 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
     ///   - client: The client to use; ``sharedClient`` by default. A client
     ///     of your own should be made with ``configuration(connectTimeout:)``:
     ///     with AsyncHTTPClient's defaults, a server answering with a status
-    ///     below 100 makes AsyncHTTPClient trap.
+    ///     below 100 makes AsyncHTTPClient trap, and a path whose
+    ///     percent-encoded bytes are not UTF-8 goes out as `/`.
     ///   - chunkSize: How many body bytes to read and write at a time, 512 KiB
     ///     by default: past that, larger chunks buy little speed and cost memory.
     public init(client: HTTPClient = AsyncHTTPClientTransport.sharedClient, chunkSize: Int = 512 * 1024) {
@@ -67,6 +68,9 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
         // in the same place (last): the wire carries RawHTTPRequest's head, field for field.
         for field in request.head.headerFields {
             outgoing.headers.add(name: field.name.rawName, value: field.value)
+        }
+        if let target = RequestTargetRewriter.markedTarget(for: request.head.path, url: url) {
+            outgoing.headers.add(name: RequestTargetRewriter.markerName, value: target)
         }
         if let body = request.body {
             let chunks = ByteBufferChunks(
@@ -112,7 +116,9 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
         case let error as InvalidResponseStatusError:
             return .transport(request, error.description, underlying: error)
         case let error as HTTPParserError:
-            return .transport(request, "the server's response is not valid HTTP/1.1 (\(error))", underlying: error)
+            // `unknown` is the parser's word for "no more precise reason".
+            let detail = error == .unknown ? "" : " (\(error))"
+            return .transport(request, "the server's response is not valid HTTP/1.1\(detail)", underlying: error)
         case let error as HTTPClientError:
             switch error {
             case .cancelled:
@@ -122,6 +128,8 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
             case .readTimeout, .writeTimeout, .connectTimeout:
                 // The client's own limits, not the request's timeout.
                 return .timedOut(request, after: nil, underlying: error)
+            case .remoteConnectionClosed:
+                return .transport(request, "the server closed the connection without answering", underlying: error)
             default:
                 return .transport(request, "\(error)", underlying: error)
             }

@@ -164,6 +164,18 @@ import Glibc
         try await server.stop()
     }
 
+    /// A backoff wait is jittered: a fraction of a second with 18 digits,
+    /// shown to a tenth (#24.15).
+    @Test func verboseRetryWaitIsShownToATenthOfASecond() async throws {
+        let server = try await TestHTTPServer.start(script: .sequence([.status(503), .status(200)]))
+        let result = try await UploaderProcess.run(["-v", "--retry", "1", "localhost:\(server.port)/up", "a=1"])
+        #expect(result.status == 0, "\(result.standardError)")
+        let wait = try #require(result.standardError.firstMatch(of: /retrying in ([0-9.]+) seconds? \(attempt 2 of 2\)/), "\(result.standardError)")
+        let digits = String(wait.1)
+        #expect(digits.firstIndex(of: ".").map { digits[$0...].count == 2 } ?? true, "\(wait.0)")
+        try await server.stop()
+    }
+
     @Test func closedStandardDescriptorsActAsDevNull() async throws {
         let server = try await TestHTTPServer.start(script: .sequence([.status(200, body: "answer")]))
         let result = try await UploaderProcess.runShell("\"$UPLOADER\" localhost:\(server.port)/up a=1 <&- >&-; echo \"exit $?\" >&2")
