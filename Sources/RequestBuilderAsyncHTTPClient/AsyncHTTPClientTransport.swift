@@ -99,7 +99,8 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
     }
 
     /// Gives every failure the request layer's one error type.
-    static func requestError(for error: any Error, request: PreparedRequest, proxy: ProxyServer? = nil) -> RequestError {
+    /// `headArrived`: the error came while the response body was read.
+    static func requestError(for error: any Error, request: PreparedRequest, proxy: ProxyServer? = nil, headArrived: Bool = false) -> RequestError {
         if let proxy, let failure = proxyFailure(error, proxy: proxy, request: request) {
             return failure
         }
@@ -129,7 +130,8 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
                 // The client's own limits, not the request's timeout.
                 return .timedOut(request, after: nil, underlying: error)
             case .remoteConnectionClosed:
-                return .transport(request, "the server closed the connection without answering", underlying: error)
+                let when = headArrived ? "before the response body ended" : "without answering"
+                return .transport(request, "the server closed the connection \(when)", underlying: error)
             default:
                 return .transport(request, "\(error)", underlying: error)
             }

@@ -154,7 +154,7 @@ struct ResumeStore<State: Codable> {
     }
 
     /// Why a file could not be read or made, in the system's words.
-    static func reason(_ error: any Error) -> String {
+    private static func reason(_ error: any Error) -> String {
         if let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
             return String(cString: strerror(Int32(underlying.code)))
         }
