@@ -6,13 +6,15 @@ extension AsyncHTTPClientTransport {
     /// An AsyncHTTPClient configuration fit for this transport; give it to
     /// the `HTTPClient` you pass to ``init(client:chunkSize:)``.
     ///
-    /// It differs from AsyncHTTPClient's defaults in four ways:
+    /// It differs from AsyncHTTPClient's defaults in five ways:
     /// - redirects are not followed (`redirectConfiguration = .disallow`):
     ///   following them is `RedirectMiddleware`'s decision, the same on every
     ///   transport. A client of your own that follows them answers a
     ///   redirect itself, past the middleware and its rules;
     /// - a response status below 100 fails the request with a protocol error,
     ///   where AsyncHTTPClient alone would trap and end the process;
+    /// - over HTTP/1.1, a path whose percent-encoded bytes are not UTF-8
+    ///   (`/a%FF`) goes out as built, where AsyncHTTPClient alone would send `/`;
     /// - a refused connection fails at once instead of being tried again
     ///   until the request's deadline (without one, for about 90 seconds);
     ///   whether to try again is `RetryMiddleware`'s decision;
@@ -32,7 +34,9 @@ extension AsyncHTTPClientTransport {
         // Redirects are the request layer's decision (RedirectMiddleware), on every transport.
         configuration.redirectConfiguration = .disallow
         configuration.connectionPool.retryConnectionEstablishment = false
-        configuration.http1_1ConnectionDebugInitializer = ResponseStatusGuard.install(on:)
+        configuration.http1_1ConnectionDebugInitializer = { channel in
+            ResponseStatusGuard.install(on: channel).flatMap { RequestTargetRewriter.install(on: channel) }
+        }
         return configuration
     }
 

@@ -40,7 +40,8 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
     ///   - client: The client to use; ``sharedClient`` by default. A client
     ///     of your own should be made with ``configuration(connectTimeout:)``:
     ///     with AsyncHTTPClient's defaults, a server answering with a status
-    ///     below 100 makes AsyncHTTPClient trap, and the client follows
+    ///     below 100 makes AsyncHTTPClient trap, a path whose percent-encoded
+    ///     bytes are not UTF-8 goes out as `/`, and the client follows
     ///     redirects itself, past `RedirectMiddleware` and its rules.
     ///   - chunkSize: How many body bytes to read and write at a time, 512 KiB
     ///     by default: past that, larger chunks buy little speed and cost memory.
@@ -69,6 +70,9 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
         for field in request.head.headerFields {
             outgoing.headers.add(name: field.name.rawName, value: field.value)
         }
+        if let target = RequestTargetRewriter.markedTarget(for: request.head.path, url: url) {
+            outgoing.headers.add(name: RequestTargetRewriter.markerName, value: target)
+        }
         if let body = request.body {
             let chunks = ByteBufferChunks(
                 body: body, chunkSize: max(1, chunkSize), eventLoops: Array(client.eventLoopGroup.makeIterator()), progress: progress
@@ -96,7 +100,8 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
     }
 
     /// Gives every failure the request layer's one error type.
-    static func requestError(for error: any Error, request: PreparedRequest, proxy: ProxyServer? = nil) -> RequestError {
+    /// `headArrived`: the error came while the response body was read.
+    static func requestError(for error: any Error, request: PreparedRequest, proxy: ProxyServer? = nil, headArrived: Bool = false) -> RequestError {
         if let proxy, let failure = proxyFailure(error, proxy: proxy, request: request) {
             return failure
         }
@@ -113,7 +118,9 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
         case let error as InvalidResponseStatusError:
             return .transport(request, error.description, underlying: error)
         case let error as HTTPParserError:
-            return .transport(request, "the server's response is not valid HTTP/1.1 (\(error))", underlying: error)
+            // `unknown` is the parser's word for "no more precise reason".
+            let detail = error == .unknown ? "" : " (\(error))"
+            return .transport(request, "the server's response is not valid HTTP/1.1\(detail)", underlying: error)
         case let error as HTTPClientError:
             switch error {
             case .cancelled:
@@ -123,6 +130,9 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
             case .readTimeout, .writeTimeout, .connectTimeout:
                 // The client's own limits, not the request's timeout.
                 return .timedOut(request, after: nil, underlying: error)
+            case .remoteConnectionClosed:
+                let when = headArrived ? "before the response body ended" : "without answering"
+                return .transport(request, "the server closed the connection \(when)", underlying: error)
             default:
                 return .transport(request, "\(error)", underlying: error)
             }

@@ -30,7 +30,7 @@ struct ResponseChunks: AsyncSequence, Sendable {
                 let base = self.base
                 return try await deadline.run { try await base.next() }
             } catch {
-                throw AsyncHTTPClientTransport.requestError(for: error, request: request)
+                throw AsyncHTTPClientTransport.requestError(for: error, request: request, headArrived: true)
             }
         }
     }

@@ -78,6 +78,24 @@ final class StatusLineReader: ChannelInboundHandler, RemovableChannelHandler {
         }
     }
 
+    /// The phrase's text, each control character (other than a tab) written
+    /// as `\x1b`: HTTPTypes would turn it into a space, and a message that
+    /// shows the phrase should show what the server sent, which cannot
+    /// drive a terminal once written out so.
+    private static func phrase(_ bytes: ArraySlice<UInt8>) -> String {
+        guard bytes.contains(where: { ($0 < 0x20 && $0 != 0x09) || $0 == 0x7F }) else { return String(decoding: bytes, as: UTF8.self) }
+        var escaped: [UInt8] = []
+        for byte in bytes {
+            if (byte < 0x20 && byte != 0x09) || byte == 0x7F {
+                let hex = Array(String(byte, radix: 16).utf8)
+                escaped += Array("\\x".utf8) + (hex.count < 2 ? [UInt8(ascii: "0")] : []) + hex
+            } else {
+                escaped.append(byte)
+            }
+        }
+        return String(decoding: escaped, as: UTF8.self)
+    }
+
     /// `HTTP/1.1 503 Slow Down\r`: notes 503 and "Slow Down".
     private func finishStatusLine() {
         if line.last == UInt8(ascii: "\r") { line.removeLast() }
@@ -88,7 +106,7 @@ final class StatusLineReader: ChannelInboundHandler, RemovableChannelHandler {
             return
         }
         let code = parts[1].reduce(0) { $0 * 10 + Int($1 - 0x30) }
-        let phrase = parts.count == 3 ? String(decoding: parts[2], as: UTF8.self) : ""
+        let phrase = parts.count == 3 ? Self.phrase(parts[2]) : ""
         if noted.count < 8 { noted.append((code, phrase)) }
         state = (100..<200).contains(code) && code != 101 ? .informationalHeaders(lastBytes: 0) : .idle
     }

@@ -40,7 +40,7 @@ enum ResumableSend {
         let policy = RetryMiddleware(maximumAttempts: retries + 1, willRetry: { retry in
             guard explains else { return }
             bar?.clear()
-            UploaderOptions.report("\(retry.reason); resuming in \(retry.delay.secondsDescription) (attempt \(retry.attempt) of \(retries + 1))")
+            UploaderOptions.report("\(retry.reason); resuming in \(retry.delay.waitDescription) (attempt \(retry.attempt) of \(retries + 1))")
         })
         switch self {
         case .draft(var upload):

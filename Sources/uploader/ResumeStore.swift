@@ -55,6 +55,10 @@ struct ResumeStore<State: Codable> {
     ///   unreadable state is not "no state": starting afresh would abandon
     ///   the upload it describes.
     func load() throws(InputError) -> State? {
+        let folder = file.deletingLastPathComponent()
+        if ownsFolder { tightenFolder(folder) }
+        LegacyStateFiles.migrate(in: folder, as: State.self)
+        tightenFile(file)
         let data: Data
         do {
             data = try Data(contentsOf: file)
@@ -76,11 +80,37 @@ struct ResumeStore<State: Codable> {
     /// one temporary file. The temporary file is removed when a step fails.
     func save(_ state: State) throws {
         let folder = file.deletingLastPathComponent()
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        try Self.createFolder(folder)
         if ownsFolder { tightenFolder(folder) }
+        try Self.write(Self.encode(Record(commandDigest: commandDigest, state: state)), to: file)
+    }
+
+    /// Creates the state folder (0700) and the folders above it.
+    ///
+    /// - Throws: an ``InputError`` naming the folder and the system's
+    ///   reason, and what to type instead (an unwritable `HOME`).
+    static func createFolder(_ folder: URL) throws(InputError) {
+        // mkdir by mkdir rather than FileManager, whose error is a
+        // CocoaError ("rawValue: 513") where the system's reason is wanted.
+        var path = folder.path.hasPrefix("/") ? "" : "."
+        for component in folder.path.split(separator: "/") {
+            path += "/" + component
+            guard mkdir(path, 0o700) != 0, errno != EEXIST else { continue }
+            let reason = String(cString: strerror(errno))
+            throw InputError(.unusableFile, "cannot create the resume state folder \(folder.path) (\(path): \(reason)); give a folder you can write with --state-dir DIR")
+        }
+    }
+
+    /// A record as the store writes it.
+    static func encode(_ record: Record) throws -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        let data = try encoder.encode(Record(commandDigest: commandDigest, state: state))
+        return try encoder.encode(record)
+    }
+
+    /// Writes `data` as `file`, 0600, in one step.
+    static func write(_ data: Data, to file: URL) throws {
+        let folder = file.deletingLastPathComponent()
         let temporary = folder.appending(path: ".\(file.lastPathComponent).\(getpid()).\(UInt64.random(in: 0 ... .max)).partial")
         // A descriptor rather than FileHandle, which on Linux would link the
         // whole of Foundation (see `ConditionLock` in HTTPBody). Exclusive:
@@ -113,7 +143,17 @@ struct ResumeStore<State: Codable> {
         chmod(folder.path, 0o700)
     }
 
-    /// Why a file could not be read, in the system's words.
+    /// Takes group and other permissions off this command's state file at
+    /// once, on load: an earlier version created it 0644, and waiting for
+    /// the next save would leave it readable for a whole run, or for good
+    /// if the run fails before saving.
+    private func tightenFile(_ file: URL) {
+        var info = stat()
+        guard lstat(file.path, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_uid == getuid(), info.st_mode & 0o077 != 0 else { return }
+        chmod(file.path, 0o600)
+    }
+
+    /// Why a file could not be read or made, in the system's words.
     private static func reason(_ error: any Error) -> String {
         if let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
             return String(cString: strerror(Int32(underlying.code)))

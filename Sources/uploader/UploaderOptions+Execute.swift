@@ -169,7 +169,7 @@ extension UploaderOptions {
     func exitStatus(answering status: HTTPResponse.Status) -> ExitStatus {
         let exitStatus = ExitStatus(responseStatus: status.code)
         if exitStatus != .success {
-            report("the server answered \(status.code) \(status.reasonPhrase)")
+            report("the server answered \(status.code) \(status.reasonPhrase.echoed)")
         }
         return exitStatus
     }
@@ -186,7 +186,7 @@ extension UploaderOptions {
             willRetry: { retry in
                 guard explainsWaits else { return }
                 bar?.clear()  // the message takes the bar's line; the next attempt draws it again
-                Self.report("\(retry.reason); retrying in \(retry.delay.secondsDescription) (attempt \(retry.attempt) of \(attempts))")
+                Self.report("\(retry.reason); retrying in \(retry.delay.waitDescription) (attempt \(retry.attempt) of \(attempts))")
             }
         )
     }
@@ -236,8 +236,12 @@ extension UploaderOptions {
         Self.report(message)
     }
 
-    /// Writes one line to standard error, control characters escaped.
+    /// Writes one line to standard error: the libraries' advice to
+    /// programmers in the command's words (``LibraryAdvice``), credentials
+    /// in URLs hidden (``MessageRedaction``), overlong values cut
+    /// (`cuttingLongRuns`), control characters escaped.
     static func report(_ message: String) {
-        OutputFile.standardError.writeText("uploader: \(message.escapedForMessage)\n")
+        let text = MessageRedaction.masking(LibraryAdvice.rewriting(message)).cuttingLongRuns
+        OutputFile.standardError.writeText("uploader: \(text.escapedForMessage)\n")
     }
 }

@@ -82,7 +82,17 @@ extension UploaderOptions {
                 return .badInput
             }
         }
-        return await send(upload, resumingFrom: state, store: store, to: destination, with: Self.httpClient)
+        // Held until the process ends: one run at a time resumes an upload.
+        let lock: ResumeLock
+        do {
+            lock = try ResumeLock(for: store.file)
+        } catch {
+            report(error.description)
+            return .badInput
+        }
+        let status = await send(upload, resumingFrom: state, store: store, to: destination, with: Self.httpClient)
+        lock.removeFile()
+        return status
     }
 
     /// What makes two runs "the same command": the method, URL and items in

@@ -145,7 +145,7 @@ struct UploaderOptions: ParsableArguments, Sendable {
         try validateRedirects()
         try validateObjectStorage()
         if let timeout, !(timeout > 0 && timeout <= Self.maximumTimeout) {
-            throw ValidationError("--timeout \(timeout): the timeout must be a positive number of seconds, at most \(Int(Self.maximumTimeout))")
+            throw ValidationError("--timeout \(Self.typedValue(of: "--timeout").map(\.echoed) ?? "\(timeout)"): the timeout must be a positive number of seconds, at most \(Int(Self.maximumTimeout))")
         }
         if let boundary {
             do {

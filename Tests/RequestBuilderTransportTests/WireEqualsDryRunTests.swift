@@ -49,6 +49,23 @@ import Testing
         }
     }
 
+    /// A path whose percent-encoded bytes are not UTF-8 (`%FF`): Foundation's
+    /// `URL.path` is empty for it, and AsyncHTTPClient, which reads it, sent
+    /// `GET /?q=1` where the built request (and the dry run) say `/a%FF`.
+    @Test func pathWhoseEscapedBytesAreNotUTF8GoesOutAsBuilt() async throws {
+        let server = try await RawResponseServer.start { _ in .text("HTTP/1.1 204 No Content") }
+        defer { Task { try? await server.stop() } }
+        let request = try HTTPRequestBuilder.get(server.url(path: "/a%FF/b%fe").absoluteString).query("q", "1").build()
+        let response = try await AsyncHTTPClientTransport().send(request)
+        #expect(response.status.code == 204)
+        let head = try #require(server.receivedHeads.first)
+        #expect(String(decoding: head, as: UTF8.self).hasPrefix("GET /a%FF/b%fe?q=1 HTTP/1.1\r\n"))
+        // Byte for byte as built: the transport's marker never reaches the wire.
+        #expect(String(decoding: head, as: UTF8.self) == String(decoding: request.raw().head, as: UTF8.self))
+    }
+        }
+    }
+
     /// RFC 9110, section 8.6, as AsyncHTTPClient writes it: a bodiless POST
     /// says `Content-Length: 0`; a bodiless GET says nothing.
     @Test func bodilessRequestsDeclareZeroLengthWhereTheMethodExpectsContent() throws {

@@ -31,7 +31,7 @@ import UploaderItems
     @Test(arguments: [
         (["-H", "NoColonHere"], "-H 'NoColonHere': expected 'Name: value'"),
         (["-H", ": value"], "the header name is empty"),
-        (["--timeout", "0", "a=1"], "--timeout 0.0: the timeout must be a positive number of seconds"),
+        (["--timeout", "0", "a=1"], "--timeout 0: the timeout must be a positive number of seconds"),
         (["--data", "x", "--json"], "--data sends a raw body; drop --json, --form or --multipart"),
         (["--json", "f@/etc/hostname"], "a JSON body cannot carry files; use --multipart"),
         (["X-Bad:a\u{1}b"], "The value of header X-Bad has a line break"),

@@ -21,13 +21,24 @@ import Testing
         try await server.stop()
     }
 
-    /// Through `--dry-run`: AsyncHTTPClient rebuilds the path from its
-    /// decoded form, which drops any escape that is not UTF-8 (a typed
-    /// `/a%FF` too), a transport limit outside the command line.
+    /// Through `--dry-run`, the request as built; the real send below.
     @Test func urlPathCarriesTheByteAsPercentFF() async throws {
         let result = try await UploaderProcess.runShell("ff=$(printf '\\377'); \"$UPLOADER\" --dry-run \"localhost:1/a$ff?x=%41\" q==1")
         #expect(result.status == 0, "\(result.standardError)")
         #expect(result.outputText.hasPrefix("GET /a%FF?x=%41&q=1 HTTP/1.1\r\n"), "\(result.outputText)")
+    }
+
+    /// Sent for real: AsyncHTTPClient reads the path through Foundation's
+    /// `URL.path`, empty for an escape that is not UTF-8, and sent `GET /?x=%41&q=1`
+    /// for this command (#24.12) while the dry run said `/a%FF`.
+    @Test func urlPathCarriesTheByteAsPercentFFOnTheWire() async throws {
+        let server = try await RawResponseServer.start { _ in .text("HTTP/1.1 204 No Content") }
+        let result = try await UploaderProcess.runShell("ff=$(printf '\\377'); \"$UPLOADER\" --no-progress \"127.0.0.1:\(server.port)/a$ff/b%FE?x=%41\" q==1")
+        #expect(result.status == 0, "\(result.standardError)")
+        let head = String(decoding: try #require(server.receivedHeads.first), as: UTF8.self)
+        #expect(head.hasPrefix("GET /a%FF/b%FE?x=%41&q=1 HTTP/1.1\r\n"), "\(head)")
+        #expect(!head.lowercased().contains("x-requestbuilder"), "\(head)")
+        try await server.stop()
     }
 
     @Test func formBodyCarriesTheByteAsPercentFF() async throws {

@@ -32,8 +32,9 @@ import Glibc
         }
         let result = try await UploaderProcess.run(["localhost:\(server.port)/up", "a=1"])
         #expect(result.status == 5)
-        // swift-http-types turns the ESC into a space itself; the C1 control is ours to escape.
-        #expect(result.standardError.contains("the server answered 503 Slow [31m Down\\u{9b}0m"), "\(result.standardError)")
+        // The transport keeps the ESC as `\x1b` text (swift-http-types would
+        // make it a space); the C1 control is escaped as the message is written.
+        #expect(result.standardError.contains("the server answered 503 Slow\\x1b[31m Down\\u{9b}0m"), "\(result.standardError)")
         #expect(!result.standardError.unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\u{9B}" })
         try await server.stop()
     }
@@ -161,6 +162,18 @@ import Glibc
         #expect(result.status == 0, "\(result.standardError)")
         #expect(result.standardError.contains("the server answered 503 Service Unavailable with Retry-After: 1; retrying in 1 second (attempt 2 of 3)"), "\(result.standardError)")
         #expect(server.requests.count == 2)
+        try await server.stop()
+    }
+
+    /// A backoff wait is jittered: a fraction of a second with 18 digits,
+    /// shown to a tenth (#24.15).
+    @Test func verboseRetryWaitIsShownToATenthOfASecond() async throws {
+        let server = try await TestHTTPServer.start(script: .sequence([.status(503), .status(200)]))
+        let result = try await UploaderProcess.run(["-v", "--retry", "1", "localhost:\(server.port)/up", "a=1"])
+        #expect(result.status == 0, "\(result.standardError)")
+        let wait = try #require(result.standardError.firstMatch(of: /retrying in ([0-9.]+) seconds? \(attempt 2 of 2\)/), "\(result.standardError)")
+        let digits = String(wait.1)
+        #expect(digits.firstIndex(of: ".").map { digits[$0...].count == 2 } ?? true, "\(wait.0)")
         try await server.stop()
     }
 

@@ -262,14 +262,20 @@ import Testing
         #expect(result.standardError.contains(message), "\(result.standardError)")
     }
 
-    @Test("A state folder that cannot be written stops the upload with exit 1")
-    func unwritableStateExitsOne() async throws {
+    /// The folder is made, and the upload locked in it, before anything is
+    /// sent: a folder that cannot be made is bad input (a save that fails
+    /// later is exit 1: `failedSaveLeavesNoTemporaryFile`).
+    @Test("A state folder that cannot be created stops the upload before sending, with exit 2")
+    func unusableStateFolderExitsTwoBeforeSending() async throws {
         let fixture = try UploadFixture(size: 1 << 20, name: "video.bin")
         defer { fixture.remove() }
         try await Self.withServer(.tus) { url, _, _ in
             let result = try await UploaderProcess.run(["--tus", url.absoluteString, "video@\(fixture.file.path)", "--state-dir", "/dev/null/state"])
-            #expect(result.status == 1, "\(result.standardError)")
-            #expect(result.standardError.contains("cannot save the resume state to /dev/null/state/"))
+            #expect(result.status == 2, "\(result.standardError)")
+            #expect(
+                result.standardError == "uploader: cannot create the resume state folder /dev/null/state (/dev/null/state: Not a directory); give a folder you can write with --state-dir DIR\n",
+                "\(result.standardError)"
+            )
         }
     }
 }
