@@ -63,8 +63,6 @@ import Testing
         // Byte for byte as built: the transport's marker never reaches the wire.
         #expect(String(decoding: head, as: UTF8.self) == String(decoding: request.raw().head, as: UTF8.self))
     }
-        }
-    }
 
     /// RFC 9110, section 8.6, as AsyncHTTPClient writes it: a bodiless POST
     /// says `Content-Length: 0`; a bodiless GET says nothing.
