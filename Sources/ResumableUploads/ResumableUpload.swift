@@ -151,17 +151,17 @@ public struct ResumableUpload: Sendable {
 
     /// The upload's creation: the original head, marked incomplete, with an
     /// empty body.
-    private func creationRequest() throws(RequestError) -> PreparedRequest {
-        var head = request.head
-        for field in versionFields { head.headerFields[field.name] = field.value }
-        switch version {
-        case .v3: head.headerFields[.uploadIncomplete] = "?1"
-        case .v5, .v6: head.headerFields[.uploadComplete] = "?0"
+    private func creationRequest() throws -> PreparedRequest {
+        let versionFields = versionFields
+        var creation = try request.updating(body: RequestBody.bytes([], contentType: nil)) { head in
+            for field in versionFields { head.headerFields[field.name] = field.value }
+            switch version {
+            case .v3: head.headerFields[.uploadIncomplete] = "?1"
+            case .v5, .v6: head.headerFields[.uploadComplete] = "?0"
+            }
         }
-        if let contentType = body?.contentType, head.headerFields[.contentType] == nil {
-            head.headerFields[.contentType] = contentType.description
-        }
-        return try PreparedRequest(head: head, body: RequestBody.bytes([], contentType: nil), timeout: request.timeout, acceptableStatus: .any)
+        creation.acceptableStatus = .any
+        return creation
     }
 
     /// Creates the upload with an empty, incomplete request that carries the

@@ -84,5 +84,5 @@ extension HTTPField.Name {
     /// `Host` (RFC 9110, section 7.2). swift-http-types keeps its own name
     /// unavailable, steering callers to the authority; the wire head is where
     /// the authority becomes this field.
-    static let hostField = HTTPField.Name("Host")!
+    package static let hostField = HTTPField.Name("Host")!
 }
