@@ -1,4 +1,3 @@
-import HTTPTypes
 import RequestBuilder
 
 /// What a server's answer to an append means.

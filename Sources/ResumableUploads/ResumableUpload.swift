@@ -53,7 +53,6 @@ public struct ResumableUpload: Sendable {
     public var retry: RetryMiddleware
 
     /// The body's length and what it is made of.
-    let body: RequestBody?
     let identity: BodyIdentity
 
     /// What the body was when this upload was prepared: what a state saved
@@ -80,7 +79,6 @@ public struct ResumableUpload: Sendable {
         self.version = version
         self.chunkSize = chunkSize.map { max(1, $0) }
         self.retry = retry
-        self.body = request.body
         self.identity = try request.body.map(BodyIdentity.init(of:)) ?? .empty
     }
 
