@@ -11,7 +11,4 @@ extension HTTPField.Name {
     public static let xAmzSecurityToken = HTTPField.Name("x-amz-security-token")!
     /// `x-amz-decoded-content-length`: an `aws-chunked` body's length before encoding.
     public static let xAmzDecodedContentLength = HTTPField.Name("x-amz-decoded-content-length")!
-    /// `Host`, which swift-http-types keeps unavailable (it steers callers to
-    /// the authority); a prepared request's head carries it as a field.
-    static let hostField = HTTPField.Name("Host")!
 }

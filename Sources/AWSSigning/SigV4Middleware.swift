@@ -46,36 +46,37 @@ public struct SigV4Middleware: RequestMiddleware {
     /// `request` signed at `now()`, its body hashed, or wrapped in aws-chunked.
     func signed(_ request: PreparedRequest) async throws -> PreparedRequest {
         let date = now()
-        var signed = request
         let given = request.head.headerFields[.xAmzContentSHA256]
         if let given, given != AWSChunkedEncoding.payloadHash {
-            try signer.sign(&signed.head, payloadHash: given, date: date)
-            return signed
+            return try request.updating { try signer.sign(&$0, payloadHash: given, date: date) }
         }
         guard let body = request.body else {
-            try signer.sign(&signed.head, payloadHash: SigV4Signer.emptyPayloadHash, date: date)
-            return signed
+            return try request.updating { try signer.sign(&$0, payloadHash: SigV4Signer.emptyPayloadHash, date: date) }
         }
         // A request that says it streams is streamed, in this middleware's chunk size if it has one.
         var mode = payload.mode
         if given != nil, !mode.isStreaming { mode = SigV4PayloadSigning.streaming().mode }
         switch mode {
         case .unsigned:
-            try signer.sign(&signed.head, payloadHash: SigV4Signer.unsignedPayload, date: date)
+            return try request.updating { try signer.sign(&$0, payloadHash: SigV4Signer.unsignedPayload, date: date) }
         case .hashed where body.isReplayable:
             let digest = try await PayloadDigest.sha256(of: body)
-            try signer.sign(&signed.head, payloadHash: digest.hex, date: date)
+            return try request.updating { try signer.sign(&$0, payloadHash: digest.hex, date: date) }
         case .hashed:
             return try streamed(request, body: body, chunkSize: AWSChunkedEncoding.defaultChunkSize, date: date)
         case .streaming(let chunkSize):
             return try streamed(request, body: body, chunkSize: chunkSize, date: date)
         }
-        return signed
     }
 
     /// `request` with its body in aws-chunked encoding, signed with
     /// `STREAMING-AWS4-HMAC-SHA256-PAYLOAD`: the head declares the decoded
     /// and encoded lengths, and the chunk signatures chain from its signature.
+    ///
+    /// The head is signed with the `Content-Length` the encoded body will
+    /// have, before that body exists (its chunk signatures chain from the
+    /// head's); ``PreparedRequest/updating(body:_:)`` then checks that the
+    /// length signed is the one the encoded body implies.
     private func streamed(_ request: PreparedRequest, body: RequestBody, chunkSize: Int, date: Date) throws -> PreparedRequest {
         guard let length = body.length else { throw AWSSigningError.unknownBodyLength() }
         var head = request.head
@@ -88,12 +89,8 @@ public struct SigV4Middleware: RequestMiddleware {
         let encoding = AWSChunkedEncoding(
             chunkSize: chunkSize, seedSignature: seed.signature, key: seed.key, amzDate: amzDate, scope: signer.scope(amzDate: amzDate)
         )
-        return try PreparedRequest(
-            head: head,
-            body: encoding.encode(body, decodedLength: length),
-            timeout: request.timeout,
-            acceptableStatus: request.acceptableStatus
-        )
+        let signedHead = head
+        return try request.updating(body: encoding.encode(body, decodedLength: length)) { $0 = signedHead }
     }
 }
 

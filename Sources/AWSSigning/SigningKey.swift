@@ -1,4 +1,5 @@
 import Crypto
+import HTTPBody
 
 /// SigV4's derived key for one day, region and service: HMAC-SHA256 of
 /// "aws4_request" under the service's key, under the region's, under the
@@ -19,19 +20,5 @@ struct SigningKey: Sendable {
     /// The hex signature of `text`.
     func signature(of text: String) -> String {
         HMAC<SHA256>.authenticationCode(for: Array(text.utf8), using: SymmetricKey(data: bytes)).lowercaseHex
-    }
-}
-
-extension Sequence<UInt8> {
-    /// The bytes in lowercase hex, two digits each.
-    var lowercaseHex: String {
-        let digits = Array("0123456789abcdef".utf8)
-        var text: [UInt8] = []
-        text.reserveCapacity(underestimatedCount * 2)
-        for byte in self {
-            text.append(digits[Int(byte >> 4)])
-            text.append(digits[Int(byte & 0x0F)])
-        }
-        return String(decoding: text, as: UTF8.self)
     }
 }

@@ -10,9 +10,6 @@ enum PartMD5 {
         for try await chunk in body.chunks() {
             hasher.update(data: chunk)
         }
-        return hasher.finalize().map { byte in
-            let digits = Array("0123456789abcdef")
-            return String([digits[Int(byte >> 4)], digits[Int(byte & 0xF)]])
-        }.joined()
+        return hasher.finalize().lowercaseHex
     }
 }

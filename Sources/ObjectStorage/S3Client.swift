@@ -119,7 +119,6 @@ public struct S3Client: Sendable {
     /// handing a request to another program. The payload hash is computed
     /// when the body can be read twice, `UNSIGNED-PAYLOAD` otherwise.
     public func signed(_ request: PreparedRequest, date: Date = Date()) async throws -> PreparedRequest {
-        var signed = request
         var hash = request.head.headerFields[.xAmzContentSHA256]
         if hash == nil {
             if let body = request.body, body.isReplayable {
@@ -128,8 +127,7 @@ public struct S3Client: Sendable {
                 hash = request.body == nil ? SigV4Signer.emptyPayloadHash : SigV4Signer.unsignedPayload
             }
         }
-        try signer.sign(&signed.head, payloadHash: hash ?? SigV4Signer.unsignedPayload, date: date)
-        return signed
+        return try request.updating { try signer.sign(&$0, payloadHash: hash ?? SigV4Signer.unsignedPayload, date: date) }
     }
 
     /// Sends a request and returns its response when the status is 2xx and

@@ -1,4 +1,5 @@
 public import Foundation
+import HTTPBody
 
 /// Where an S3 service answers, the region requests are signed for, and how
 /// a bucket appears in a URL.
@@ -67,21 +68,6 @@ public struct S3Endpoint: Sendable, Hashable {
     /// RFC 3986 unreserved characters and `/` kept; every other byte of the
     /// UTF-8 key as `%XX`, as SigV4's canonical URI for S3 expects.
     static func encodePath(_ key: String) -> String {
-        var encoded = ""
-        encoded.reserveCapacity(key.utf8.count)
-        for byte in key.utf8 {
-            switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"),
-                 UInt8(ascii: "."), UInt8(ascii: "~"), UInt8(ascii: "/"):
-                encoded.unicodeScalars.append(Unicode.Scalar(byte))
-            default:
-                let hex = Array("0123456789ABCDEF".unicodeScalars)
-                encoded.unicodeScalars.append("%")
-                encoded.unicodeScalars.append(hex[Int(byte >> 4)])
-                encoded.unicodeScalars.append(hex[Int(byte & 0xF)])
-            }
-        }
-        return encoded
+        PercentEncoding.encode(key, allowing: .unreservedOrSlash)
     }
 }

@@ -77,7 +77,9 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
             let chunks = ByteBufferChunks(
                 body: body, chunkSize: max(1, chunkSize), eventLoops: Array(client.eventLoopGroup.makeIterator()), progress: progress
             )
-            outgoing.body = .stream(chunks, length: body.length.map { .known($0) } ?? .unknown)
+            // The framing the head declares, derived from the body by wireHead.
+            let length = request.head.headerFields[.contentLength].flatMap { Int64($0) }
+            outgoing.body = .stream(chunks, length: length.map { .known($0) } ?? .unknown)
         }
         // AsyncHTTPClient's deadline ends with the head; the response body
         // is bounded by the same instant as it is read (ResponseChunks).

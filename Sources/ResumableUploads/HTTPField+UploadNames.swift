@@ -2,7 +2,6 @@ import HTTPTypes
 
 extension HTTPField.Name {
     // The IETF draft's fields.
-    static let host = Self("Host")!
     static let uploadDraftInteropVersion = Self("Upload-Draft-Interop-Version")!
     static let uploadComplete = Self("Upload-Complete")!
     static let uploadIncomplete = Self("Upload-Incomplete")!

@@ -9,7 +9,7 @@ extension PreparedRequest {
     /// those that describe the original body and target.
     var carriedFields: HTTPFields {
         var fields = HTTPFields()
-        let dropped: Set<HTTPField.Name> = [.contentType, .contentLength, .contentEncoding, .transferEncoding, .host]
+        let dropped: Set<HTTPField.Name> = [.contentType, .contentLength, .contentEncoding, .transferEncoding, .hostField]
         for field in head.headerFields where !dropped.contains(field.name) {
             fields.append(field)
         }

@@ -53,7 +53,6 @@ public struct ResumableUpload: Sendable {
     public var retry: RetryMiddleware
 
     /// The body's length and what it is made of.
-    let body: RequestBody?
     let identity: BodyIdentity
 
     /// What the body was when this upload was prepared: what a state saved
@@ -80,7 +79,6 @@ public struct ResumableUpload: Sendable {
         self.version = version
         self.chunkSize = chunkSize.map { max(1, $0) }
         self.retry = retry
-        self.body = request.body
         self.identity = try request.body.map(BodyIdentity.init(of:)) ?? .empty
     }
 
@@ -104,74 +102,15 @@ public struct ResumableUpload: Sendable {
         stateChanged: @escaping @Sendable (ResumableUploadState) async throws -> Void = { _ in },
         progress: @escaping @Sendable (UploadProgress) -> Void = { _ in }
     ) async throws -> Response {
-        var state = try await begin(with: client, resumingFrom: state)
-        try await stateChanged(state)
-        progress(UploadProgress(bytesSent: state.offset, totalBytes: identity.length))
-        var failures = 0
-        while true {
-            // Added to what is left, never to the offset: a chunk size of
-            // Int64.max would overflow the sum.
-            let end = state.offset + min(chunkSize ?? .max, identity.length - state.offset)
-            let append = try appendRequest(to: state.uploadURL, range: state.offset..<end)
-            let start = state.offset
-            let failure: any Error
-            do {
-                let head = try await client.stream(append) { sent in
-                    progress(UploadProgress(bytesSent: start + sent.bytesSent, totalBytes: identity.length))
-                }
-                let isCompleting = end == identity.length
-                if isCompleting, head.status.code != 409 {
-                    // The complete request's answer is the application's:
-                    // passed on as it is. Once its head has arrived the
-                    // attempt is final, even if its body then breaks: the
-                    // server may have acted on the complete upload.
-                    let response: Response
-                    do {
-                        response = try await head.collect()
-                    } catch {
-                        throw AnsweredAttemptFailed(error)
-                    }
-                    return try response.validated(by: request.acceptableStatus)
-                }
-                let response = try await head.collect()
-                if response.status.kind == .successful {
-                    // A 2xx must confirm exactly the bytes sent: an offset
-                    // that does not move would loop forever, one that moves
-                    // elsewhere would leave a gap or claim unsent bytes.
-                    state.offset = try UploadOffset.confirmed(by: response.head, start: start, end: end, length: identity.length)
-                    failures = 0
-                    try await stateChanged(state)
-                    continue
-                }
-                failure = RequestError(code: .unacceptableStatus, description: "The server answered \(response.status.code) \(response.status.reasonPhrase) to an append at offset \(start)", response: response)
-            } catch let error as ResumableUploadError {
-                throw error
-            } catch let error as AnsweredAttemptFailed {
-                throw error.underlying
-            } catch {
-                failure = error
-            }
-            if Task.isCancelled { throw failure }
-            guard let offset = try await recover(from: failure, failures: &failures, state: state, client: client) else { throw failure }
-            state.offset = offset
-            try await stateChanged(state)
-            progress(UploadProgress(bytesSent: state.offset, totalBytes: identity.length))
-        }
+        let state = try await begin(with: client, resumingFrom: state)
+        return try await engine.send(from: state, with: client, stateChanged: stateChanged, progress: progress)
     }
 
     /// Asks the server how many bytes of the upload at `state`'s URL it holds.
     ///
     /// - Throws: ``ResumableUploadError/Code/uploadNotFound`` for 404 or 410.
     public func serverOffset(of state: ResumableUploadState, with client: RequestClient) async throws -> Int64 {
-        let probe = try request.continuation(.head, to: state.uploadURL, fields: versionFields)
-        let response = try await client.send(probe)
-        if response.status.code == 404 || response.status.code == 410 {
-            throw ResumableUploadError.uploadNotFound(state.uploadURL, status: response.status.code)
-        }
-        guard response.status.kind == .successful else {
-            throw RequestError(code: .unacceptableStatus, description: "The server answered \(response.status.code) when asked for the upload's offset", response: response)
-        }
-        return try UploadOffset.read(from: response.head, length: identity.length)
+        try await engine.serverOffset(at: state.uploadURL, with: client)
     }
 
     /// Cancels the upload at `state`'s URL (`DELETE`): the server drops what
@@ -185,7 +124,7 @@ public struct ResumableUpload: Sendable {
     /// would make: the upload's creation, or with `state` the offset
     /// retrieval (`HEAD`). What a dry run shows.
     public func firstRequest(resumingFrom state: ResumableUploadState? = nil) throws -> PreparedRequest {
-        if let state { return try request.continuation(.head, to: state.uploadURL, fields: versionFields) }
+        if let state { return try engine.dialect.offsetRequest(at: state.uploadURL) }
         return try creationRequest()
     }
 
@@ -204,117 +143,51 @@ public struct ResumableUpload: Sendable {
         if let difference = state.body.difference(from: identity) {
             throw ResumableUploadError.bodyChanged(difference)
         }
-        var failures = 0
-        while true {
-            do {
-                state.offset = try await serverOffset(of: state, with: client)
-                return state
-            } catch let error as ResumableUploadError {
-                throw error
-            } catch {
-                failures += 1
-                guard try await retry.waitBeforeRetry(attempt: failures + 1, after: error) else { throw error }
-            }
-        }
+        state.offset = try await retry.repeating { try await serverOffset(of: state, with: client) }
+        return state
     }
 
     /// The upload's creation: the original head, marked incomplete, with an
     /// empty body.
-    private func creationRequest() throws(RequestError) -> PreparedRequest {
-        var head = request.head
-        for field in versionFields { head.headerFields[field.name] = field.value }
-        switch version {
-        case .v3: head.headerFields[.uploadIncomplete] = "?1"
-        case .v5, .v6: head.headerFields[.uploadComplete] = "?0"
+    private func creationRequest() throws -> PreparedRequest {
+        let versionFields = versionFields
+        var creation = try request.updating(body: RequestBody.bytes([], contentType: nil)) { head in
+            for field in versionFields { head.headerFields[field.name] = field.value }
+            switch version {
+            case .v3: head.headerFields[.uploadIncomplete] = "?1"
+            case .v5, .v6: head.headerFields[.uploadComplete] = "?0"
+            }
         }
-        if let contentType = body?.contentType, head.headerFields[.contentType] == nil {
-            head.headerFields[.contentType] = contentType.description
-        }
-        return try PreparedRequest(head: head, body: RequestBody.bytes([], contentType: nil), timeout: request.timeout, acceptableStatus: .any)
+        creation.acceptableStatus = .any
+        return creation
     }
 
     /// Creates the upload with an empty, incomplete request that carries the
     /// original head, and reads the resumption URL from the `201`.
     private func create(with client: RequestClient) async throws -> ResumableUploadState {
         let creation = try creationRequest()
-        var failures = 0
-        while true {
-            let response: Response
-            do {
-                response = try await client.send(creation)
-            } catch {
-                // Nothing of the body has gone yet, and an incomplete upload
-                // creates nothing the application sees: safe to repeat.
-                failures += 1
-                guard try await retry.waitBeforeRetry(attempt: failures + 1, after: error) else { throw error }
-                continue
+        // Nothing of the body has gone yet, and an incomplete upload creates
+        // nothing the application sees: safe to repeat.
+        let response = try await retry.repeating { try await client.send(creation) }
+        guard let location = response.headerFields[.location] else {
+            if response.status.kind == .successful {
+                throw ResumableUploadError.invalidResponse("\(response.status.code) to the upload creation has no Location (the server may not support interop version \(version.rawValue))")
             }
-            guard let location = response.headerFields[.location] else {
-                if response.status.kind == .successful {
-                    throw ResumableUploadError.invalidResponse("\(response.status.code) to the upload creation has no Location (the server may not support interop version \(version.rawValue))")
-                }
-                throw RequestError(code: .unacceptableStatus, description: "The server answered \(response.status.code) \(response.status.reasonPhrase) to the upload creation", response: response)
-            }
-            guard let base = request.url, let url = URL(string: location, relativeTo: base)?.absoluteURL,
-                  url.scheme == "http" || url.scheme == "https"
-            else {
-                throw ResumableUploadError.invalidResponse("the upload's Location \(location.debugDescription) is not an http or https URL")
-            }
-            let offset = response.headerFields[.uploadOffset] == nil ? 0 : try UploadOffset.read(from: response.head, length: identity.length)
-            return ResumableUploadState(uploadProtocol: .draft, uploadURL: url, offset: offset, body: identity, draftVersion: version.rawValue)
+            throw RequestError(code: .unacceptableStatus, description: "The server answered \(response.status.code) \(response.status.reasonPhrase) to the upload creation", response: response)
         }
-    }
-
-    /// An append of the body's bytes in `range`, complete when it reaches the end.
-    private func appendRequest(to url: URL, range: Range<Int64>) throws -> PreparedRequest {
-        var fields = versionFields
-        let isLast = range.upperBound == identity.length
-        fields[.uploadOffset] = String(range.lowerBound)
-        switch version {
-        case .v3: fields[.uploadIncomplete] = isLast ? "?0" : "?1"
-        case .v5: fields[.uploadComplete] = isLast ? "?1" : "?0"
-        case .v6:
-            fields[.uploadComplete] = isLast ? "?1" : "?0"
-            fields[.contentType] = "application/partial-upload"
+        guard let base = request.url, let url = URL(string: location, relativeTo: base)?.absoluteURL,
+              url.scheme == "http" || url.scheme == "https"
+        else {
+            throw ResumableUploadError.invalidResponse("the upload's Location \(location.debugDescription) is not an http or https URL")
         }
-        let slice = try body?.slice(range) ?? RequestBody.bytes([], contentType: nil)
-        return try request.continuation(.patch, to: url, fields: fields, body: slice)
+        let offset = response.headerFields[.uploadOffset] == nil ? 0 : try UploadOffset.read(from: response.head, length: identity.length)
+        return ResumableUploadState(uploadProtocol: .draft, uploadURL: url, offset: offset, body: identity, draftVersion: version.rawValue)
     }
 
-    /// After a failed append: waits as ``retry`` says, then asks the server
-    /// for its offset; `nil` when the failure is final.
-    private func recover(from error: any Error, failures: inout Int, state: ResumableUploadState, client: RequestClient) async throws -> Int64? {
-        var lastError = error
-        while true {
-            failures += 1
-            guard try await retry.waitBeforeRetry(attempt: failures + 1, after: Self.retryable(lastError)) else { return nil }
-            do {
-                return try await serverOffset(of: state, with: client)
-            } catch let error as ResumableUploadError {
-                throw error
-            } catch {
-                lastError = error
-            }
-        }
-    }
+    private var versionFields: HTTPFields { engine.dialect.versionFields }
 
-    /// A `409 Conflict` (the offsets disagree) is answered by asking for the
-    /// offset, like a dropped connection.
-    static func retryable(_ error: any Error) -> any Error {
-        if let error = error as? RequestError, error.response?.status.code == 409 {
-            return RequestError(code: .transport, description: error.description)
-        }
-        return error
+    /// The loop the draft shares with tus, speaking the draft.
+    private var engine: ResumeEngine<DraftDialect> {
+        ResumeEngine(dialect: DraftDialect(request: request, version: version), length: identity.length, chunkSize: chunkSize ?? .max, retry: retry)
     }
-
-    private var versionFields: HTTPFields {
-        [.uploadDraftInteropVersion: String(version.rawValue)]
-    }
-}
-
-/// A failure after the completing request's response head arrived: thrown
-/// as it is, never answered by asking for the offset and sending again.
-private struct AnsweredAttemptFailed: Error {
-    let underlying: any Error
-    init(_ underlying: any Error) { self.underlying = underlying }
 }

@@ -111,51 +111,17 @@ public struct TusUpload: Sendable {
         }
         let base = try baseRequest()
         let server = try await options(with: client, base: base)
-        var (state, last) = try await begin(with: client, base: base, server: server, resumingFrom: state)
-        try await stateChanged(state)
-        progress(UploadProgress(bytesSent: state.offset, totalBytes: identity.length))
-        let checksum = TusChecksum(advertised: server.checksumAlgorithms)
-        var failures = 0
-        while state.offset < identity.length || last == nil {
-            let end = state.offset + min(chunkSize, identity.length - state.offset)  // no overflow for any chunk size
-            let start = state.offset
-            let failure: any Error
-            do {
-                let patch = try await chunkRequest(base: base, to: state.uploadURL, range: start..<end, checksum: checksum)
-                let response = try await client.send(patch) { sent in
-                    progress(UploadProgress(bytesSent: start + sent.bytesSent, totalBytes: identity.length))
-                }
-                if response.status.kind == .successful {
-                    // tus 1.0: the new offset MUST be the old one plus the
-                    // bytes this PATCH carried. Fewer would leave a gap the
-                    // client never fills; more, bytes it never sent.
-                    state.offset = try UploadOffset.confirmed(by: response.head, start: start, end: end, length: identity.length)
-                    last = response
-                    failures = 0
-                    try await stateChanged(state)
-                    continue
-                }
-                failure = RequestError(code: .unacceptableStatus, description: "The tus server answered \(response.status.code) \(response.status.reasonPhrase) to a chunk at offset \(start)", response: response)
-            } catch let error as ResumableUploadError {
-                throw error
-            } catch {
-                failure = error
-            }
-            if Task.isCancelled { throw failure }
-            guard let offset = try await recover(from: failure, failures: &failures, base: base, state: state, client: client) else { throw failure }
-            state.offset = offset
-            try await stateChanged(state)
-            progress(UploadProgress(bytesSent: state.offset, totalBytes: identity.length))
-        }
-        guard let last else { throw ResumableUploadError.invalidResponse("no response completed the upload") }
-        return Result(uploadURL: state.uploadURL, response: last)
+        let (state, last) = try await begin(with: client, base: base, server: server, resumingFrom: state)
+        let resume = engine(base: base, checksum: TusChecksum(advertised: server.checksumAlgorithms))
+        let response = try await resume.send(from: state, completedBy: last, with: client, stateChanged: stateChanged, progress: progress)
+        return Result(uploadURL: state.uploadURL, response: response)
     }
 
     /// Asks the server how many bytes of the upload at `state`'s URL it holds (`HEAD`).
     ///
     /// - Throws: ``ResumableUploadError/Code/uploadNotFound`` for 404 or 410.
     public func serverOffset(of state: ResumableUploadState, with client: RequestClient) async throws -> Int64 {
-        try await serverOffset(at: state.uploadURL, base: baseRequest(), with: client)
+        try await engine(base: baseRequest(), checksum: nil).serverOffset(at: state.uploadURL, with: client)
     }
 
     /// Deletes the upload at `state`'s URL (termination extension).
@@ -180,12 +146,12 @@ public struct TusUpload: Sendable {
         return try builder.build()
     }
 
-    private var tusFields: HTTPFields { [.tusResumable: Self.protocolVersion] }
+    private var tusFields: HTTPFields { TusDialect.fields }
 
     /// The server's offer, checked against what this upload needs.
     private func options(with client: RequestClient, base: PreparedRequest) async throws -> TusServerOptions {
         let request = try firstRequest()
-        let response = try await withRetries { try await client.send(request) }
+        let response = try await retry.repeating { try await client.send(request) }
         guard response.status.kind == .successful else {
             throw RequestError(code: .unacceptableStatus, description: "The tus server answered \(response.status.code) \(response.status.reasonPhrase) to OPTIONS", response: response)
         }
@@ -214,7 +180,7 @@ public struct TusUpload: Sendable {
             if let difference = state.body.difference(from: identity) {
                 throw ResumableUploadError.bodyChanged(difference)
             }
-            state.offset = try await withRetries { try await serverOffset(at: state.uploadURL, base: base, with: client) }
+            state.offset = try await retry.repeating { try await engine(base: base, checksum: nil).serverOffset(at: state.uploadURL, with: client) }
             return (state, nil)
         }
         guard server.extensions.contains("creation") else {
@@ -230,7 +196,7 @@ public struct TusUpload: Sendable {
         }
         let creation = try base.continuation(.post, to: creationURL, fields: fields, body: firstChunk)
         // Without a body, a lost answer costs an orphan upload at most.
-        let response = try await firstChunk == nil ? withRetries { try await client.send(creation) } : client.send(creation)
+        let response = try await firstChunk == nil ? retry.repeating { try await client.send(creation) } : client.send(creation)
         guard response.status.code == 201, let location = response.headerFields[.location] else {
             if response.status.kind == .successful {
                 throw ResumableUploadError.invalidResponse("\(response.status.code) to the upload creation has no Location")
@@ -246,65 +212,8 @@ public struct TusUpload: Sendable {
         return (state, completed ? response : nil)
     }
 
-    private func chunkRequest(base: PreparedRequest, to url: URL, range: Range<Int64>, checksum: TusChecksum?) async throws -> PreparedRequest {
-        var fields = tusFields
-        fields[.uploadOffset] = String(range.lowerBound)
-        fields[.contentType] = "application/offset+octet-stream"
-        let chunk = try body.slice(range)
-        if let checksum {
-            fields[.uploadChecksum] = try await checksum.fieldValue(for: chunk)
-        }
-        return try base.continuation(.patch, to: url, fields: fields, body: chunk)
-    }
-
-    private func serverOffset(at url: URL, base: PreparedRequest, with client: RequestClient) async throws -> Int64 {
-        let probe = try base.continuation(.head, to: url, fields: tusFields)
-        let response = try await client.send(probe)
-        if response.status.code == 404 || response.status.code == 410 {
-            throw ResumableUploadError.uploadNotFound(url, status: response.status.code)
-        }
-        guard response.status.kind == .successful else {
-            throw RequestError(code: .unacceptableStatus, description: "The tus server answered \(response.status.code) \(response.status.reasonPhrase) when asked for the upload's offset", response: response)
-        }
-        if let length = response.headerFields[.uploadLength], Int64(length) != identity.length {
-            throw ResumableUploadError.bodyChanged("the server's upload is \(length) bytes long and the body \(identity.length)")
-        }
-        return try UploadOffset.read(from: response.head, length: identity.length)
-    }
-
-    /// After a failed chunk: waits as ``retry`` says, then asks the server
-    /// for its offset; `nil` when the failure is final. A `409` (offsets
-    /// disagree) and a `460` (checksum mismatch) are answered the same way.
-    private func recover(from error: any Error, failures: inout Int, base: PreparedRequest, state: ResumableUploadState, client: RequestClient) async throws -> Int64? {
-        var lastError = error
-        if let status = (error as? RequestError)?.response?.status.code, status == 460 {
-            lastError = RequestError(code: .transport, description: "The tus server found the chunk's checksum wrong (460)")
-        }
-        while true {
-            failures += 1
-            guard try await retry.waitBeforeRetry(attempt: failures + 1, after: ResumableUpload.retryable(lastError)) else { return nil }
-            do {
-                return try await serverOffset(at: state.uploadURL, base: base, with: client)
-            } catch let error as ResumableUploadError {
-                throw error
-            } catch {
-                lastError = error
-            }
-        }
-    }
-
-    /// Runs a step that sends no body bytes, again after a retryable failure.
-    private func withRetries<Value>(_ step: () async throws -> Value) async throws -> Value {
-        var failures = 0
-        while true {
-            do {
-                return try await step()
-            } catch let error as ResumableUploadError {
-                throw error
-            } catch {
-                failures += 1
-                guard try await retry.waitBeforeRetry(attempt: failures + 1, after: error) else { throw error }
-            }
-        }
+    /// The loop tus shares with the IETF draft, speaking tus.
+    private func engine(base: PreparedRequest, checksum: TusChecksum?) -> ResumeEngine<TusDialect> {
+        ResumeEngine(dialect: TusDialect(base: base, body: body, checksum: checksum), length: identity.length, chunkSize: chunkSize, retry: retry)
     }
 }

@@ -10,20 +10,7 @@ enum ArgumentPercentEncoding {
     /// already there (`%` and two hex digits) kept as written, as curl and
     /// HTTPie keep them.
     static func encodeKeepingEscapes(_ text: String, allowing allowed: PercentEncoding.AllowedBytes) -> String {
-        let raw = RawArgument.bytes(of: text)
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(raw.count)
-        var index = 0
-        while index < raw.count {
-            if raw[index] == UInt8(ascii: "%"), index + 2 < raw.count, isHexDigit(raw[index + 1]), isHexDigit(raw[index + 2]) {
-                bytes.append(contentsOf: raw[index...index + 2])
-                index += 3
-                continue
-            }
-            PercentEncoding.append(CollectionOfOne(raw[index]), to: &bytes, allowing: allowed)
-            index += 1
-        }
-        return String(decoding: bytes, as: UTF8.self)  // ASCII only: every other byte was escaped
+        PercentEncoding.encodeKeepingEscapes(bytes: RawArgument.bytes(of: text), allowing: allowed)
     }
 
     /// `name=value&…` with both sides escaped as the library's form encoder
@@ -38,11 +25,5 @@ enum ArgumentPercentEncoding {
             PercentEncoding.append(RawArgument.bytes(of: pair.1), to: &bytes, allowing: .unreserved)
         }
         return bytes
-    }
-
-    private static func isHexDigit(_ byte: UInt8) -> Bool {
-        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
-            || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte)
-            || (UInt8(ascii: "A")...UInt8(ascii: "F")).contains(byte)
     }
 }

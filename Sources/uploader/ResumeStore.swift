@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import HTTPBody
 import SystemPackage
 import UploaderItems
 
@@ -164,9 +165,6 @@ struct ResumeStore<State: Codable> {
     /// SHA-256 in hex: the state file's name and the check that a state
     /// belongs to the command, without the command's secrets.
     static func digest(_ text: String) -> String {
-        SHA256.hash(data: Array(text.utf8)).map { byte in
-            let hex = String(byte, radix: 16)
-            return byte < 16 ? "0" + hex : hex
-        }.joined()
+        SHA256.hash(data: Array(text.utf8)).lowercaseHex
     }
 }

@@ -19,9 +19,9 @@ import Testing
         payload: SigV4PayloadSigning = .hashed, body: RequestBody? = nil, fields: HTTPFields = [:]
     ) async throws -> Response {
         let client = RequestClient(transport: AsyncHTTPClientTransport(), middleware: [.sigV4(signer, payload: payload)])
-        var head = HTTPRequest(method: method, scheme: "http", authority: "127.0.0.1:\(server.port)", path: path)
-        head.headerFields = fields
-        return try await client.send(try PreparedRequest(head: head, body: body, acceptableStatus: .any))
+        var request = HTTPRequestBuilder(method, "http://127.0.0.1:\(server.port)\(path)").headers(fields).acceptingStatus(.any)
+        if let body { request = request.body(body) }
+        return try await client.send(try request.build())
     }
 
     static func signer(_ server: MotoServer, secret: String? = nil, session: Bool = false) -> SigV4Signer {

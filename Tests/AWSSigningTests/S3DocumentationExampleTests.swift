@@ -86,8 +86,10 @@ import Testing
             continuation.yield(data)
             continuation.finish()
         }, length: 66_560, contentType: nil)
-        let head = Self.head(.put, "/examplebucket/chunkObject.txt", host: "s3.amazonaws.com", fields: [HTTPField.Name("x-amz-storage-class")!: "REDUCED_REDUNDANCY"])
-        let request = try PreparedRequest(head: head, body: body)
+        let request = try HTTPRequestBuilder.put("https://s3.amazonaws.com/examplebucket/chunkObject.txt")
+            .headers([HTTPField.Name("x-amz-storage-class")!: "REDUCED_REDUNDANCY"])
+            .body(body)
+            .build()
         _ = try await client.send(request)
 
         let sent = try #require(stub.receivedRequests.first)

@@ -13,9 +13,8 @@ import Testing
     static let start = Date(timeIntervalSince1970: 1_700_000_000)
 
     static func request(_ method: HTTPRequest.Method = .put, body: RequestBody?, fields: HTTPFields = [:]) throws -> PreparedRequest {
-        var head = HTTPRequest(method: method, scheme: "https", authority: "bucket.s3.amazonaws.com", path: "/key")
-        head.headerFields = fields
-        return try PreparedRequest(head: head, body: body)
+        let request = HTTPRequestBuilder(method, "https://bucket.s3.amazonaws.com/key").headers(fields)
+        return try (body.map { request.body($0) } ?? request).build()
     }
 
     static func stream(_ bytes: [UInt8], length: Int64?) -> RequestBody {

@@ -184,10 +184,9 @@ struct SpoilField: RequestMiddleware {
     let value: String
 
     func handle(_ request: PreparedRequest, next: Next) async throws -> StreamedResponse {
-        var request = request
-        if request.head.path?.contains("partNumber=\(part)&") == true, let field = HTTPField.Name(name) {
-            request.head.headerFields[field] = value
+        guard request.head.path?.contains("partNumber=\(part)&") == true, let field = HTTPField.Name(name) else {
+            return try await next(request)
         }
-        return try await next(request)
+        return try await next(request.updating { $0.headerFields[field] = value })
     }
 }

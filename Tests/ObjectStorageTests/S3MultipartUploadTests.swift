@@ -165,11 +165,8 @@ import Testing
 struct SpoilPart: RequestMiddleware {
     let number: Int
     func handle(_ request: PreparedRequest, next: Next) async throws -> StreamedResponse {
-        var request = request
-        if request.head.path?.contains("partNumber=\(number)&") == true {
-            request.head.headerFields[HTTPField.Name("x-amz-content-sha256")!] = String(repeating: "0", count: 64)
-        }
-        return try await next(request)
+        guard request.head.path?.contains("partNumber=\(number)&") == true else { return try await next(request) }
+        return try await next(request.updating { $0.headerFields[HTTPField.Name("x-amz-content-sha256")!] = String(repeating: "0", count: 64) })
     }
 }
 

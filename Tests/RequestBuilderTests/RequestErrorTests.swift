@@ -23,7 +23,7 @@ import Testing
         (.seconds(30), "timed out after 30 seconds"),
     ])
     func timeoutMessageGivesTheExactLimit(timeout: Duration, message: String) throws {
-        let request = try PreparedRequest(head: HTTPRequest(method: .get, scheme: "http", authority: "example.com", path: "/"))
+        let request = try HTTPRequestBuilder.get("http://example.com/").build()
         let error = RequestError.timedOut(request, after: timeout)
         #expect(error.description == "GET http://example.com/: \(message)")
     }

@@ -199,11 +199,10 @@ import Glibc
         try FileManager.default.createDirectory(at: staging, withIntermediateDirectories: true)
         let (file, _) = try TransportIntegrationTests.makeFile(size: 32 * 1024 * 1024, in: directory)
         let transport: any HTTPTransport = kind == .urlSession ? URLSessionTransport(stagingDirectory: staging) : AsyncHTTPClientTransport()
-        var request = try PreparedRequest(
-            head: HTTPRequest(method: .put, scheme: "http", authority: "127.0.0.1:\(listener.port)", path: "/never-read"),
-            body: try .file(at: file)
-        )
-        request.timeout = .milliseconds(500)
+        let request = try HTTPRequestBuilder.put("http://127.0.0.1:\(listener.port)/never-read")
+            .body(try .file(at: file))
+            .timeout(.milliseconds(500))
+            .build()
         // The file is written above, before the clock starts: only the exchange is timed.
         let clock = ContinuousClock()
         let start = clock.now

@@ -14,11 +14,8 @@ import Testing
 /// end the process, and none may send an answered POST a second time.
 @Suite struct HostileServerTests {
     static func post(_ url: URL, body: RequestBody? = .text("payload")) throws -> PreparedRequest {
-        try PreparedRequest(
-            head: HTTPRequest(method: .post, scheme: "http", authority: url.host().map { "\($0):\(url.port ?? 80)" } ?? "", path: url.path()),
-            body: body,
-            acceptableStatus: .any
-        )
+        let request = HTTPRequestBuilder(.post, url).acceptingStatus(.any)
+        return try (body.map { request.body($0) } ?? request).build()
     }
 
     static let statusLines = ["HTTP/1.1 000 X", "HTTP/1.1 042 Y", "HTTP/1.1 099 Z"]
@@ -177,8 +174,7 @@ import Testing
         try Data(("x".repeated(600_000) + "--fixed-boundary--").utf8).write(to: file)
         var form = MultipartFormData(boundary: try .constant("fixed-boundary"))
         try form.appendFile(at: file, name: "file")
-        var request = try Self.post(server.url(path: "/up"), body: try .multipart(form))
-        request.head.method = .put
+        let request = try Self.post(server.url(path: "/up"), body: try .multipart(form)).updating { $0.method = .put }
         let client = RequestClient(
             transport: AsyncHTTPClientTransport(),
             middleware: [RetryMiddleware(maximumAttempts: 4, retriesNonIdempotentRequests: true, sleep: { _ in })]
@@ -207,8 +203,9 @@ private extension String {
 extension HostileServerTests {
     @Test(arguments: ["127.0.0.1:65536", "127.0.0.1:99999", "127.0.0.1:12345678901234567890"])
     func portOutOfRangeIsRefusedBeforeConnecting(authority: String) async throws {
-        let request = try PreparedRequest(head: HTTPRequest(method: .get, scheme: "http", authority: authority, path: "/"))
-        let error = await #expect(throws: RequestError.self) { try await AsyncHTTPClientTransport().send(request) }
+        // A prepared request comes from the builder alone, which refuses the
+        // port: no transport is handed one (AsyncHTTPClient would trap on it).
+        let error = #expect(throws: RequestError.self) { try HTTPRequestBuilder.get("http://\(authority)/").build() }
         #expect(error?.code == .invalidRequest)
         #expect(error?.description.contains("0 to 65535") == true)
     }

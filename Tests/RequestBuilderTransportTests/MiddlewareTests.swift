@@ -8,10 +8,8 @@ import Testing
 /// Middleware behaviour against the stub transport (no network).
 @Suite struct MiddlewareTests {
     static func request(_ method: HTTPRequest.Method = .get, body: RequestBody? = nil) throws -> PreparedRequest {
-        try PreparedRequest(
-            head: HTTPRequest(method: method, scheme: "https", authority: "api.example.com", path: "/notes"),
-            body: body
-        )
+        let request = HTTPRequestBuilder(method, "https://api.example.com/notes")
+        return try (body.map { request.body($0) } ?? request).build()
     }
 
     /// Records the pauses the retry middleware asks for instead of sleeping.
@@ -194,10 +192,11 @@ import Testing
         let logger = Logger(label: "test") { _ in CapturingLogHandler(lines: lines) }
         let stub = StubTransport(fallback: .status(.created, body: Data("done".utf8)))
         let client = RequestClient(transport: stub, middleware: [.logging(to: logger)])
-        var request = try Self.request(.post, body: .text("hello"))
-        request.head.headerFields[.authorization] = "Bearer secret-token"
-        request.head.headerFields[.cookie] = "session=secret-cookie"
-        request.head.headerFields[.proxyAuthorization] = "Basic secret-proxy"
+        let request = try Self.request(.post, body: .text("hello")).updating { head in
+            head.headerFields[.authorization] = "Bearer secret-token"
+            head.headerFields[.cookie] = "session=secret-cookie"
+            head.headerFields[.proxyAuthorization] = "Basic secret-proxy"
+        }
         _ = try await client.send(request)
         let text = lines.value.joined(separator: "\n")
         #expect(!text.contains("secret"))
@@ -217,12 +216,9 @@ import Testing
         let logger = Logger(label: "test") { _ in CapturingLogHandler(lines: lines) }
         let stub = StubTransport(fallback: .status(.ok, headerFields: [.setCookie: "id=secret-set-cookie"]))
         let client = RequestClient(transport: stub, middleware: [.logging(to: logger)])
-        var request = try PreparedRequest(head: HTTPRequest(
-            method: .get, scheme: "https", authority: "api.example.com",
-            path: "/notes?API_KEY=secret-1&Token=secret-2&page=3&x-amz-signature=secret-3&access%5Ftoken=secret-4"
-        ))
-        request.head.headerFields[HTTPField.Name("x-api-key")!] = "secret-api-key"
-        request.head.headerFields[HTTPField.Name("X-AMZ-Security-Token")!] = "secret-session"
+        let request = try HTTPRequestBuilder.get("https://api.example.com/notes?API_KEY=secret-1&Token=secret-2&page=3&x-amz-signature=secret-3&access%5Ftoken=secret-4")
+            .headers([HTTPField.Name("x-api-key")!: "secret-api-key", HTTPField.Name("X-AMZ-Security-Token")!: "secret-session"])
+            .build()
         _ = try await client.send(request)
         let text = lines.value.joined(separator: "\n")
         #expect(!text.contains("secret"), "\(text)")
@@ -241,9 +237,9 @@ import Testing
         redaction.queryParameterNames.insert("SIG")
         redaction.headerNames.remove("authorization")
         let client = RequestClient(transport: StubTransport(fallback: .status(.ok)), middleware: [.logging(to: logger, redaction: redaction)])
-        var request = try PreparedRequest(head: HTTPRequest(method: .get, scheme: "https", authority: "api.example.com", path: "/a?sig=hidden-1&token=hidden-2"))
-        request.head.headerFields[HTTPField.Name("x-session")!] = "hidden-3"
-        request.head.headerFields[.authorization] = "Bearer shown"
+        let request = try HTTPRequestBuilder.get("https://api.example.com/a?sig=hidden-1&token=hidden-2")
+            .headers([HTTPField.Name("x-session")!: "hidden-3", .authorization: "Bearer shown"])
+            .build()
         _ = try await client.send(request)
         let text = lines.value.joined(separator: "\n")
         #expect(!text.contains("hidden"), "\(text)")

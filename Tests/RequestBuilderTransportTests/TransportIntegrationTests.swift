@@ -22,10 +22,8 @@ import Testing
     }
 
     static func request(_ method: HTTPRequest.Method, _ server: TestHTTPServer, path: String = "/upload", body: RequestBody? = nil) throws -> PreparedRequest {
-        try PreparedRequest(
-            head: HTTPRequest(method: method, scheme: "http", authority: "127.0.0.1:\(server.port)", path: path),
-            body: body
-        )
+        let request = HTTPRequestBuilder(method, "http://127.0.0.1:\(server.port)\(path)")
+        return try (body.map { request.body($0) } ?? request).build()
     }
 
     /// A temporary file of `size` bytes of a repeating, position-dependent pattern.

@@ -56,12 +56,10 @@ import Testing
     }
 
     static func request(to server: RawResponseServer) throws -> PreparedRequest {
-        var request = try PreparedRequest(
-            head: HTTPRequest(method: .post, scheme: "http", authority: "127.0.0.1:\(server.port)", path: "/up"),
-            body: .bytes(Array("payload".utf8), contentType: nil)
-        )
-        request.timeout = .seconds(1)
-        return request
+        try HTTPRequestBuilder.post("http://127.0.0.1:\(server.port)/up")
+            .body(.bytes(Array("payload".utf8), contentType: nil))
+            .timeout(.seconds(1))
+            .build()
     }
 
     /// The error a bounded call ended with, recording a hang or a success as a failure.

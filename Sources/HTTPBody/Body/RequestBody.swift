@@ -1,5 +1,3 @@
-public import HTTPTypes
-
 /// The body of an HTTP request: its bytes, read in chunks, and what a server
 /// needs to know about them before they arrive.
 ///
@@ -119,19 +117,6 @@ public struct RequestBody: Sendable {
             bytes.append(contentsOf: chunk)
         }
         return bytes
-    }
-
-    /// The fields that describe this body in a request head: `Content-Type`,
-    /// `Content-Encoding` and, when the length is known, `Content-Length`.
-    ///
-    /// Transfer framing (`Transfer-Encoding: chunked`) is left to the HTTP/1.1
-    /// layer, since HTTP/2 and HTTP/3 have none.
-    public var headerFields: HTTPFields {
-        var fields = HTTPFields()
-        if let contentType { fields[.contentType] = contentType.description }
-        if let contentEncoding { fields[.contentEncoding] = contentEncoding }
-        if let length { fields[.contentLength] = String(length) }
-        return fields
     }
 }
 

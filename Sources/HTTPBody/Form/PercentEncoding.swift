@@ -32,14 +32,17 @@ package enum PercentEncoding {
             isUnreserved(byte) || ":/?#[]@!$&'()*+,;=".utf8.contains(byte)
         }
 
+        /// Unreserved and `/`: an S3 object key in a request path, where `/`
+        /// separates nothing but is kept as SigV4's canonical URI for S3
+        /// keeps it.
+        package static let unreservedOrSlash = AllowedBytes { isUnreserved($0) || $0 == UInt8(ascii: "/") }
+
         /// `attr-char` (RFC 8187, section 3.2.1): what an extended parameter
         /// value such as `filename*=UTF-8''…` may hold.
         package static let attributeCharacters = AllowedBytes { byte in
             isLetterOrDigit(byte) || "!#$&+-.^_`|~".utf8.contains(byte)
         }
     }
-
-    private static let hexDigits = Array("0123456789ABCDEF".utf8)
 
     /// Appends `text` encoded; a space becomes `+` when `spaceAsPlus` (HTML
     /// forms), else `%20`.
@@ -51,8 +54,8 @@ package enum PercentEncoding {
                 bytes.append(UInt8(ascii: "+"))
             } else {
                 bytes.append(UInt8(ascii: "%"))
-                bytes.append(hexDigits[Int(byte >> 4)])
-                bytes.append(hexDigits[Int(byte & 0x0F)])
+                bytes.append(Hex.uppercaseDigits[Int(byte >> 4)])
+                bytes.append(Hex.uppercaseDigits[Int(byte & 0x0F)])
             }
         }
     }
@@ -61,7 +64,12 @@ package enum PercentEncoding {
     /// two hex digits) are kept as they are, as curl and HTTPie keep them in
     /// a URL; a `%` that starts no escape becomes `%25`.
     package static func encodeKeepingEscapes(_ text: String, allowing allowed: AllowedBytes) -> String {
-        let utf8 = Array(text.utf8)
+        encodeKeepingEscapes(bytes: Array(text.utf8), allowing: allowed)
+    }
+
+    /// `utf8` encoded as ``encodeKeepingEscapes(_:allowing:)`` encodes text:
+    /// for bytes that need not be UTF-8 (a command-line argument's).
+    package static func encodeKeepingEscapes(bytes utf8: [UInt8], allowing allowed: AllowedBytes) -> String {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(utf8.count)
         var index = 0

@@ -24,8 +24,10 @@ public struct RawHTTPRequest: Sendable {
     /// The body, if the request has one.
     public let body: RequestBody?
 
-    /// Whether the body goes out with chunked transfer encoding.
-    public var isChunked: Bool { body != nil && body?.length == nil }
+    /// Whether the body goes out with chunked transfer encoding: as the wire
+    /// head says, which ``HTTPTypes/HTTPRequest/wireHead(for:)`` derived from
+    /// the body.
+    public var isChunked: Bool { body != nil && headerFields[.transferEncoding] == "chunked" }
 
     /// Lays out a request for the wire, deriving its wire head first.
     ///

@@ -102,7 +102,6 @@ package struct JSONObject: Sendable, Hashable, CustomStringConvertible {
 
 /// Writes `text` as a JSON string (RFC 8259, section 7).
 package func appendJSONString(_ text: String, to bytes: inout [UInt8]) {
-    let hexDigits = Array("0123456789abcdef".utf8)
     bytes.append(UInt8(ascii: "\""))
     for byte in text.utf8 {
         switch byte {
@@ -115,8 +114,8 @@ package func appendJSONString(_ text: String, to bytes: inout [UInt8]) {
         case 0x0C: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "f")])
         case 0x00..<0x20:
             bytes.append(contentsOf: Array("\\u00".utf8))
-            bytes.append(hexDigits[Int(byte >> 4)])
-            bytes.append(hexDigits[Int(byte & 0x0F)])
+            bytes.append(Hex.lowercaseDigits[Int(byte >> 4)])
+            bytes.append(Hex.lowercaseDigits[Int(byte & 0x0F)])
         default: bytes.append(byte)
         }
     }

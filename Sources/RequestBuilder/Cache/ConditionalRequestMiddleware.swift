@@ -66,8 +66,10 @@ public struct ConditionalRequestMiddleware: RequestMiddleware {
         let stored = await cache.cachedResponse(for: key).flatMap { $0.isVariant(for: request.head) ? $0 : nil }
         var sent = request
         if let stored {
-            sent.head.headerFields[.ifNoneMatch] = stored.etag
-            sent.head.headerFields[.ifModifiedSince] = stored.lastModified
+            sent = try request.updating { head in
+                head.headerFields[.ifNoneMatch] = stored.etag
+                head.headerFields[.ifModifiedSince] = stored.lastModified
+            }
         }
         let response = try await next(sent)
         if response.status == .notModified, let stored {

@@ -41,10 +41,9 @@ public struct AuthenticationMiddleware: RequestMiddleware {
         return try await next(authorized(request, with: fresh))
     }
 
-    private func authorized(_ request: PreparedRequest, with credential: String) -> PreparedRequest {
-        var request = request
-        request.head.headerFields[field] = format(credential)
-        return request
+    private func authorized(_ request: PreparedRequest, with credential: String) throws -> PreparedRequest {
+        let value = format(credential)
+        return try request.updating { $0.headerFields[field] = value }
     }
 }
 

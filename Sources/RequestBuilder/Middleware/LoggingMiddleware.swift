@@ -48,9 +48,7 @@ public struct LoggingMiddleware: RequestMiddleware {
     /// Passes the request on and logs how it went: one line when the head
     /// arrives, one at `debug` when the body has been read.
     public func handle(_ request: PreparedRequest, next: Next) async throws -> StreamedResponse {
-        var shown = request
-        shown.head = redaction.redacted(request.head)
-        let target = shown.describedTarget
+        let target = redaction.redacted(request.head).describedTarget
         let sent = request.body?.length.map(String.init) ?? (request.body == nil ? "0" : "unknown")
         logger.trace("\(target) request headers: \(describe(request.head.headerFields))")
         let clock = ContinuousClock()

@@ -12,8 +12,7 @@ import HTTPTypes
 /// ```swift
 /// struct UserAgent: RequestMiddleware {
 ///     func handle(_ request: PreparedRequest, next: Next) async throws -> StreamedResponse {
-///         var request = request
-///         request.head.headerFields[.userAgent] = "notes/1.0"
+///         let request = try request.updating { $0.headerFields[.userAgent] = "notes/1.0" }
 ///         return try await next(request)
 ///     }
 /// }

@@ -13,11 +13,17 @@ public import HTTPTypes
 /// `Transfer-Encoding: chunked`) the body implies. Transports, ``raw()``,
 /// `urlRequest()` and `curlCommand()` all read that head, so a dry run shows
 /// what the wire carries.
+///
+/// Nothing else makes or rewrites one: a transform that must change a
+/// prepared request (middleware adding `Authorization`, a signer, a protocol
+/// that sends the body in parts) goes through ``updating(_:)`` or
+/// ``updating(body:_:)``, which derive the head again the same way and
+/// refuse a change to `Host` or the framing fields.
 public struct PreparedRequest: Sendable {
     /// The method, URL parts and header fields as sent, derived fields
-    /// included. Middleware may add or replace fields (such as
-    /// `Authorization`); the framing fields belong to ``body``.
-    public var head: HTTPRequest
+    /// included. Change it with ``updating(_:)``; the framing fields belong
+    /// to ``body``.
+    public private(set) var head: HTTPRequest
     /// The body, if the request has one.
     public let body: RequestBody?
     /// How long one attempt may take, or `nil` for no limit but the
@@ -32,12 +38,13 @@ public struct PreparedRequest: Sendable {
 
     /// Creates a request from a head and a body, deriving the fields the body
     /// and the authority imply; fields the head already has (a `Content-Type`
-    /// of its own) win, framing fields excepted.
+    /// of its own) win, framing fields excepted. The builder's door: outside
+    /// this module a request is built with ``HTTPRequestBuilder``.
     ///
     /// - Throws: ``RequestError`` (``RequestError/Code/invalidRequest``) when
     ///   the path or authority has bytes a request cannot carry, or the head
     ///   has more than one `Host` field.
-    public init(
+    init(
         head: HTTPRequest,
         body: RequestBody? = nil,
         timeout: Duration? = nil,

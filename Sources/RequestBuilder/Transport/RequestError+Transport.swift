@@ -56,7 +56,12 @@ extension RequestError {
 
 extension PreparedRequest {
     /// `METHOD URL`, for error messages and logs.
+    package var describedTarget: String { head.describedTarget }
+}
+
+extension HTTPRequest {
+    /// `METHOD URL`, for error messages and logs.
     package var describedTarget: String {
-        "\(head.method.rawValue) \(head.scheme ?? "https")://\(head.authority ?? "")\(head.path ?? "/")"
+        "\(method.rawValue) \(scheme ?? "https")://\(authority ?? "")\(path ?? "/")"
     }
 }
