@@ -90,6 +90,15 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
                 body: ResponseBody(ResponseChunks(body: response.body, request: request, deadline: deadline))
             )
         } catch {
+            // Which check failed, the issuer or the dates, is learnt from the
+            // certificate itself (reached directly only: through a proxy the
+            // probe would need a tunnel of its own).
+            if proxy == nil, Self.isUnverifiedCertificate(error), let host = url.host {
+                let port = url.port ?? (url.scheme?.lowercased() == "http" ? 80 : 443)
+                if let finding = await CertificateProbe.check(host: host, port: port) {
+                    throw RequestError.transport(request, Self.untrustedCertificate(finding, host: request.head.authority ?? host), underlying: error)
+                }
+            }
             throw Self.requestError(for: error, request: request, proxy: proxy)
         }
     }

@@ -51,10 +51,10 @@ struct ObjectUploadJob {
             throw InputError(.unusableFile, "'\(path.echoed)': \(error.description)")
         }
 
-        // As the AWS CLI reads its set-up: the environment, then ~/.aws's files, AWS_PROFILE's profile.
+        // As the AWS CLI reads its set-up: the environment, then ~/.aws's files, --profile's or AWS_PROFILE's profile.
         let configuration: AWSConfiguration
         do {
-            configuration = try AWSConfiguration.load()
+            configuration = try AWSConfiguration.load(profile: options.profile)
         } catch {
             throw InputError(.invalidRequest, error.description)
         }

@@ -9,8 +9,8 @@ import UploaderItems
 /// the form's fields, the extra fields, then the file last as `file`.
 extension UploaderOptions {
     /// Reads the form and the file, then sends (or, with `--dry-run`, writes) the form.
-    func executePresignedPost(_ commandLine: CommandLineSplit) async -> ExitStatus {
-        await run { () throws(InputError) in
+    func executePresignedPost(_ commandLine: CommandLineSplit, network: any HTTPTransport) async -> ExitStatus {
+        await run(network: network) { () throws(InputError) in
             let (request, filePath) = try presignedPostRequest(commandLine)
             // The form is read too: -o naming it would empty it.
             return (request, [filePath] + (presignedPost.map { [$0] } ?? []))
@@ -22,7 +22,7 @@ extension UploaderOptions {
         let options = [
             (json, "--json"), (form, "--form"), (data != nil, "--data"), (resumable, "--resumable"), (tus, "--tus"),
             (stateDir != nil, "--state-dir"), (gzip, "--gzip"), (boundary != nil, "--boundary"),
-        ]
+        ] + credentialOptions
         if let option = options.first(where: \.0)?.1 {
             throw InputError(.conflictingInput, "\(option) does not apply to --presigned-post, which sends the form as multipart/form-data")
         }

@@ -53,7 +53,7 @@ extension UploaderOptions {
     }
 
     /// Runs a resumable upload (or its dry run) and returns the exit status.
-    func executeResumable(_ commandLine: CommandLineSplit) async -> ExitStatus {
+    func executeResumable(_ commandLine: CommandLineSplit, network: any HTTPTransport) async -> ExitStatus {
         let store = ResumeStore<ResumableUploadState>(command: canonicalCommand(commandLine), directory: stateDir)
         let saved: ResumableUploadState?
         let upload: ResumableSend
@@ -82,7 +82,7 @@ extension UploaderOptions {
                 return .badInput
             }
         }
-        return await send(upload, resumingFrom: state, store: store, to: destination, with: Self.httpClient)
+        return await send(upload, resumingFrom: state, store: store, to: destination, with: network)
     }
 
     /// What makes two runs "the same command": the method, URL and items in
@@ -99,7 +99,7 @@ extension UploaderOptions {
         parts += [
             "protocol:\(tus ? "tus" : "draft")", "json:\(json)", "form:\(form)", "multipart:\(multipart)",
             "data:\(data ?? "")", "boundary:\(boundary ?? "")", "chunk:\(chunkSize ?? "")",
-        ]
+        ] + credentialsForDigest
         return parts.joined(separator: "\u{0}")
     }
 
@@ -165,11 +165,11 @@ extension UploaderOptions {
 
     /// Sends the upload, saving its state as it goes, and maps the outcome to
     /// an exit status.
-    private func send(_ upload: ResumableSend, resumingFrom state: ResumableUploadState?, store: ResumeStore<ResumableUploadState>, to target: OutputTarget, with client: HTTPClient) async -> ExitStatus {
+    private func send(_ upload: ResumableSend, resumingFrom state: ResumableUploadState?, store: ResumeStore<ResumableUploadState>, to target: OutputTarget, with network: any HTTPTransport) async -> ExitStatus {
         let standardError = OutputFile.standardError
         let bar = progress ?? standardError.isTerminal ? ProgressBar() : nil
         let upload = upload.explainingWaits(verbose || standardError.isTerminal, bar: bar, retries: resumes)
-        let requestClient = RequestClient(transport: transport(client))
+        let requestClient = RequestClient(transport: network)
         Interruption.shared.watch(bar)
         let outcome: ResumableSend.Outcome
         do {
