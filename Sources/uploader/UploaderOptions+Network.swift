@@ -52,13 +52,14 @@ extension UploaderOptions {
     /// settings above. Every file they name is read now, so an unreadable
     /// certificate, an encrypted key or a key that does not match is bad
     /// input (exit 2) before anything is sent. With none of them in play,
-    /// it is the process's one client, started while the request is
-    /// prepared (``httpClient``).
+    /// and for a dry run, it is the process's one client, started while the
+    /// request is prepared (``httpClient``).
     func networkTransport(environment: [String: String] = ProcessInfo.processInfo.environment) throws(InputError) -> any HTTPTransport {
         let tls = try tlsSettings(environment: environment)
         let proxies = try proxySettings(environment: environment)
         let base: any HTTPTransport
-        if tls == TLSSettings(), proxies.httpProxy == nil, proxies.httpsProxy == nil {
+        // A dry run connects nowhere: its clients (and their threads) are not made.
+        if dryRun || (tls == TLSSettings() && proxies.httpProxy == nil && proxies.httpsProxy == nil) {
             base = SharedClientTransport()
         } else {
             do {
@@ -70,6 +71,18 @@ extension UploaderOptions {
             }
         }
         return verbose ? VerboseTransport(base: base, proxies: proxies) : base
+    }
+
+    /// The environment variables that make the network's settings other
+    /// than the process client's.
+    private static let networkVariables = ["SSL_CERT_FILE", "SSL_CERT_DIR", "http_proxy", "https_proxy", "HTTPS_PROXY", "all_proxy", "ALL_PROXY"]
+
+    /// Whether the command sends through the process's own client: no
+    /// option or variable asks for other trust, a client certificate or a
+    /// proxy. `main()` starts that client early only then.
+    func usesProcessClient(environment: [String: String] = ProcessInfo.processInfo.environment) -> Bool {
+        cacert == nil && !insecure && cert == nil && key == nil && proxy == nil
+            && Self.networkVariables.allSatisfy { environment[$0]?.isEmpty ?? true }
     }
 
     /// The transports made from settings, held for the process's lifetime

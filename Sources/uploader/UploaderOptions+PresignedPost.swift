@@ -22,9 +22,12 @@ extension UploaderOptions {
         let options = [
             (json, "--json"), (form, "--form"), (data != nil, "--data"), (resumable, "--resumable"), (tus, "--tus"),
             (stateDir != nil, "--state-dir"), (gzip, "--gzip"), (boundary != nil, "--boundary"),
-        ] + credentialOptions
+        ]
         if let option = options.first(where: \.0)?.1 {
             throw InputError(.conflictingInput, "\(option) does not apply to --presigned-post, which sends the form as multipart/form-data")
+        }
+        if let option = credentialOptions.first(where: \.0)?.1 {
+            throw InputError(.conflictingInput, "\(option) does not apply to --presigned-post, whose form carries its own signature")
         }
         guard let formPath = presignedPost else {
             throw InputError(.conflictingInput, "--presigned-post needs the form's JSON file")
