@@ -255,6 +255,34 @@ import Testing
         #expect(requests.isEmpty)
     }
 
+    /// A tus upload sends the credentials with every request, and its
+    /// resume state, kept when the upload fails, holds none of them.
+    @Test func aResumableUploadSendsTheCredentialsAndNeverSavesThem() async throws {
+        let server = try await TestHTTPServer.start(script: .sequence([
+            .status(204, headers: [("Tus-Resumable", "1.0.0"), ("Tus-Version", "1.0.0"), ("Tus-Extension", "creation")]),
+            .status(201, headers: [("Location", "/files/1"), ("Tus-Resumable", "1.0.0")]),
+            .status(500, headers: [("Tus-Resumable", "1.0.0")]),
+        ]))
+        let fixture = try UploadFixture(size: 10)
+        defer { fixture.remove() }
+        let state = FileManager.default.temporaryDirectory.appending(path: "net-state-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: state) }
+        let result = try await Self.run([
+            "--tus", server.url(path: "/files").absoluteString, "f@\(fixture.file.path)", "--bearer", "t0ps3cret",
+            "--state-dir", state.path, "--retry", "0",
+        ])
+        let received = server.requests.map { "\($0.method) \($0.header("Authorization") ?? "none")" }
+        try await server.stop()
+        #expect(result.status != 0)
+        #expect(received == ["OPTIONS Bearer t0ps3cret", "POST Bearer t0ps3cret", "PATCH Bearer t0ps3cret"], "\(result.standardError)")
+        let saved = try FileManager.default.contentsOfDirectory(atPath: state.path)
+        #expect(saved.count == 1, "\(saved)")
+        for name in saved {
+            let text = try String(decoding: Data(contentsOf: state.appending(path: name)), as: UTF8.self)
+            #expect(text.contains("files") && !text.contains("t0ps3cret") && !text.contains("Bearer"), "\(text)")
+        }
+    }
+
     /// Kinds of upload that cannot send the credentials refuse them.
     @Test func credentialOptionsAreRefusedWhereTheyCannotApply() async throws {
         let fixture = try UploadFixture(size: 10)
