@@ -20,15 +20,16 @@ enum CertificateProbe {
     }
 
     /// Reads the certificate `host:port` presents; `nil` when it cannot be
-    /// read within a few seconds (the server gone, no certificate).
-    static func check(host: String, port: Int) async -> Finding? {
+    /// read in time: connecting and the handshake each get `limit` (the
+    /// server gone, no certificate).
+    static func check(host: String, port: Int, within limit: Duration) async -> Finding? {
         guard let context = try? NIOSSLContext(configuration: .makeClientConfiguration()) else { return nil }
         let group = MultiThreadedEventLoopGroup.singleton
         let found = group.next().makePromise(of: NIOSSLCertificate?.self)
         // An IP address is not a server name (SNI takes names only).
         let serverName = isIPAddress(host) ? nil : host
         let bootstrap = ClientBootstrap(group: group)
-            .connectTimeout(.seconds(5))
+            .connectTimeout(TimeAmount(saturating: limit))
             .channelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
                     let handler = try NIOSSLClientHandler(
@@ -49,7 +50,7 @@ enum CertificateProbe {
             return nil
         }
         channel.closeFuture.whenComplete { _ in found.succeed(nil) }
-        let timer = channel.eventLoop.scheduleTask(in: .seconds(5)) { found.succeed(nil) }
+        let timer = channel.eventLoop.scheduleTask(in: TimeAmount(saturating: limit)) { found.succeed(nil) }
         let certificate = try? await found.futureResult.get()
         timer.cancel()
         channel.close(promise: nil)
