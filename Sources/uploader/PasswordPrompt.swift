@@ -16,10 +16,10 @@ enum PasswordPrompt {
         if canSilence {
             var silent = original
             silent.c_lflag &= ~tcflag_t(ECHO)
-            tcsetattr(STDIN_FILENO, TCSAFLUSH, &silent)
+            tcsetattr(STDIN_FILENO, TCSANOW, &silent)  // TCSANOW: a password typed ahead is kept
         }
         defer {
-            if canSilence { tcsetattr(STDIN_FILENO, TCSAFLUSH, &original) }
+            if canSilence { tcsetattr(STDIN_FILENO, TCSANOW, &original) }
             OutputFile.standardError.writeText("\n")  // the Enter typed was not echoed
         }
         var bytes: [UInt8] = []

@@ -242,6 +242,22 @@ import Testing
         }
     }
 
+    /// `-a USER` asks on a terminal: util-linux's `script` gives the
+    /// uploader one (a pseudo-terminal), with the password typed into it.
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script")))
+    func aPasswordIsAskedForOnTheTerminal() async throws {
+        let server = try await TestHTTPServer.start()
+        let url = server.url(path: "/up").absoluteString
+        let result = try await UploaderProcess.runShell(
+            "printf 'pa ss\\n' | http_proxy= all_proxy= /usr/bin/script -qec \"\\\"$UPLOADER\\\" \(url) note=hi -a alice --no-progress\" /dev/null"
+        )
+        let received = server.requests.map { $0.header("Authorization") }
+        try await server.stop()
+        #expect(result.status == 0, "\(result.outputText) \(result.standardError)")
+        #expect(result.outputText.contains("Enter password for user 'alice': "), "\(result.outputText)")
+        #expect(received == ["Basic YWxpY2U6cGEgc3M="])  // alice:pa ss
+    }
+
     /// `-a USER` asks on the terminal; the tests' standard input is a pipe.
     @Test func aPasswordPromptWithoutATerminalIsBadInputAndSendsNothing() async throws {
         let server = try await TestHTTPServer.start()
