@@ -77,7 +77,7 @@ extension UploaderOptions {
             throw InputError(.conflictingInput, "\(option) does not apply to s3:// uploads, which send one file as it is")
         }
         if let option = credentialOptions.first(where: \.0)?.1 {
-            throw InputError(.conflictingInput, "\(option) does not apply to s3:// uploads, which are signed with the AWS profile's keys (--profile)")
+            throw InputError(.conflictingInput, "\(option) does not apply to s3:// uploads, which are signed with AWS credentials (the environment's, or the profile's: --profile)")
         }
     }
 

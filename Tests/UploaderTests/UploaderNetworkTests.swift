@@ -305,7 +305,7 @@ import Testing
         defer { fixture.remove() }
         let s3 = try await Self.run(["s3://bucket/key", fixture.file.path, "--bearer", "T"])
         #expect(s3.status == 2)
-        #expect(s3.standardError == "uploader: --bearer does not apply to s3:// uploads, which are signed with the AWS profile's keys (--profile)\n")
+        #expect(s3.standardError == "uploader: --bearer does not apply to s3:// uploads, which are signed with AWS credentials (the environment's, or the profile's: --profile)\n")
         let presigned = try await Self.run(["--presigned-post", "form.json", fixture.file.path, "--netrc"])
         #expect(presigned.status == 2)
         #expect(presigned.standardError == "uploader: --netrc does not apply to --presigned-post, whose form carries its own signature\n")
