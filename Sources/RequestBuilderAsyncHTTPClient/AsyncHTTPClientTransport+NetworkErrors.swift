@@ -72,6 +72,33 @@ extension AsyncHTTPClientTransport {
         return .transport(request, what, underlying: error)
     }
 
+    /// Whether the handshake failed because the server's certificate did
+    /// not verify (an unknown issuer, or dates that do not hold).
+    static func isUnverifiedCertificate(_ error: any Error) -> Bool {
+        switch error {
+        case let error as NIOSSLError:
+            if case .handshakeFailed(let boringSSLError) = error { return "\(boringSSLError)".contains("CERTIFICATE_VERIFY_FAILED") }
+            return false
+        case let error as BoringSSLError:
+            return "\(error)".contains("CERTIFICATE_VERIFY_FAILED")
+        default:
+            return false
+        }
+    }
+
+    /// A certificate that did not verify, as a sentence saying why, from
+    /// what ``CertificateProbe`` read of it.
+    static func untrustedCertificate(_ finding: CertificateProbe.Finding, host: String) -> String {
+        switch finding {
+        case .expired(let date):
+            return "the server's certificate for \(host) expired on \(CertificateProbe.describe(date)): the server must renew it (--insecure skips verification)"
+        case .notYetValid(let date):
+            return "the server's certificate for \(host) is not valid until \(CertificateProbe.describe(date)): check this computer's clock (--insecure skips verification)"
+        case .currentDates:
+            return "the server's certificate for \(host) is not trusted (self-signed or unknown issuer): pass --cacert FILE"
+        }
+    }
+
     /// BoringSSL's error queue as a sentence: its reason names (never shown)
     /// say what happened.
     private static func handshakeFailure(_ error: BoringSSLError, host: String) -> String {

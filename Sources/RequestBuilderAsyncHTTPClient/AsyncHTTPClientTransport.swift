@@ -85,6 +85,7 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
         // is bounded by the same instant as it is read (ResponseChunks).
         let deadline = RequestDeadline(request)
         let headDeadline = request.timeout.map { NIODeadline.now() + TimeAmount(saturating: $0) } ?? .distantFuture
+        let started = ContinuousClock.now
         do {
             let response = try await client.execute(outgoing, deadline: headDeadline)
             var fields = HTTPFields()
@@ -97,6 +98,17 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
                 body: ResponseBody(ResponseChunks(body: response.body, request: request, deadline: deadline))
             )
         } catch {
+            // Which check failed, the issuer or the dates, is learnt from the
+            // certificate itself (reached directly only: through a proxy the
+            // probe would need a tunnel of its own), within what is left of
+            // the request's timeout.
+            let left = request.timeout.map { $0 - (ContinuousClock.now - started) } ?? .seconds(5)
+            if proxy == nil, left > .zero, Self.isUnverifiedCertificate(error), let host = url.host {
+                let port = url.port ?? (url.scheme?.lowercased() == "http" ? 80 : 443)
+                if let finding = await CertificateProbe.check(host: host, port: port, within: min(left, .seconds(5))) {
+                    throw RequestError.transport(request, Self.untrustedCertificate(finding, host: request.head.authority ?? host), underlying: error)
+                }
+            }
             throw Self.requestError(for: error, request: request, proxy: proxy)
         }
     }

@@ -24,7 +24,14 @@ extension TLSSettings {
             }
             switch (file, directory) {
             case let (file?, directory):
-                configuration.trustRoots = .certificates(try Self.certificates(inFile: file, role: "CA certificate file (SSL_CERT_FILE)"))
+                // A system bundle (150 certificates) is checked for PEM, not
+                // parsed: BoringSSL loads it when the first TLS connection
+                // needs it, so a plain http:// request never pays for it.
+                let bytes = try Self.read(file, role: "CA certificate file (SSL_CERT_FILE)")
+                guard Self.holdsPEMCertificate(bytes) else {
+                    throw RequestError.invalidRequest("the CA certificate file (SSL_CERT_FILE) \(file) holds no PEM certificate (-----BEGIN CERTIFICATE-----)")
+                }
+                configuration.trustRoots = .file(file)
                 if let directory { configuration.additionalTrustRoots = [.file(directory)] }
             case let (nil, directory?):
                 configuration.trustRoots = .file(directory)
@@ -60,10 +67,15 @@ extension TLSSettings {
         }
     }
 
+    /// Whether `bytes` hold a PEM certificate's first line.
+    private static func holdsPEMCertificate(_ bytes: [UInt8]) -> Bool {
+        String(decoding: bytes, as: UTF8.self).contains("-----BEGIN CERTIFICATE-----")
+    }
+
     /// The PEM certificates in `path`: at least one, or an error naming it.
     private static func certificates(inFile path: String, role: String) throws -> [NIOSSLCertificate] {
         let bytes = try read(path, role: role)
-        guard String(decoding: bytes, as: UTF8.self).contains("-----BEGIN CERTIFICATE-----") else {
+        guard holdsPEMCertificate(bytes) else {
             throw RequestError.invalidRequest("the \(role) \(path) holds no PEM certificate (-----BEGIN CERTIFICATE-----)")
         }
         do {

@@ -7,7 +7,8 @@ import UploaderItems
 /// What every object of one `s3://` command shares, read once: the
 /// headers given, the credentials, the region and the endpoint, as the AWS
 /// CLI reads its set-up (the environment, then `~/.aws`'s files and
-/// `AWS_PROFILE`'s profile; `--region` and `--endpoint-url` win).
+/// `--profile`'s or `AWS_PROFILE`'s profile; `--region` and
+/// `--endpoint-url` win).
 struct ObjectStoreSettings: Sendable {
     /// The `-H` and `Header:` items as typed: part of each resume state's key.
     let headers: [String]
@@ -21,7 +22,7 @@ struct ObjectStoreSettings: Sendable {
         headerFields = try UploaderOptions.headerFields(commandLine.headers)
         let configuration: AWSConfiguration
         do {
-            configuration = try AWSConfiguration.load()
+            configuration = try AWSConfiguration.load(profile: options.profile)
         } catch {
             throw InputError(.invalidRequest, error.description)
         }

@@ -132,7 +132,7 @@ extension UploaderOptions {
     /// Runs `uploader s3://BUCKET/PREFIX/ DIR --recursive` (or its dry run:
     /// each file's first request, signed, one after another) and returns the
     /// worst exit status of its files.
-    func executeRecursiveObjectStorage(_ commandLine: CommandLineSplit) async -> ExitStatus {
+    func executeRecursiveObjectStorage(_ commandLine: CommandLineSplit, network: any HTTPTransport) async -> ExitStatus {
         let upload: RecursiveObjectUpload
         do {
             upload = try RecursiveObjectUpload(commandLine: commandLine, options: self)
@@ -145,7 +145,7 @@ extension UploaderOptions {
         let policy = retryPolicy(retries: retry ?? Self.defaultResumes, explainsWaits: verbose || standardError.isTerminal, bar: bar)
         var client = S3Client(
             endpoint: upload.settings.endpoint, credentials: upload.settings.credentials,
-            transport: transport(Self.httpClient), retry: policy
+            transport: network, retry: policy
         )
         client.timeout = requestTimeout  // every request of every file
         let s3 = client

@@ -27,6 +27,10 @@ struct RequestAssembler {
     /// `-r, --recursive`: a directory given as a file part sends one part
     /// per file under it (``DirectoryFiles``).
     var recursive = false
+    /// `Authorization` from `-a` or `--bearer`: over the URL's credentials.
+    var authorization: String? = nil
+    /// `user:password` from `--netrc`: used when the URL carries none.
+    var netrcCredentials: String? = nil
 
     /// The headers every request carries unless an item replaces or removes them.
     static let defaultHeaders: [(String, String)] = [("User-Agent", "uploader/0.1.0"), ("Accept", "*/*")]
@@ -111,10 +115,14 @@ struct RequestAssembler {
             throw InputError(.conflictingInput, "'Host:\(hosts[0].1.echoed)' and 'Host:\(hosts[1].1.echoed)': a request has one Host header; give one Host item")
         }
         chosen.removeAll { Self.sameName($0.0, "Host") }
-        // Userinfo in the URL is sent as Basic credentials, as curl and HTTPie
-        // do, unless an Authorization item says otherwise.
-        if let credentials = invocation.credentials, !chosen.contains(where: { Self.sameName($0.0, "Authorization") }) {
-            chosen.insert(("Authorization", "Basic " + Data(credentials.utf8).base64EncodedString()), at: 0)
+        // -a or --bearer, else userinfo in the URL, else --netrc's entry, is
+        // sent as curl and HTTPie do, unless an Authorization item says otherwise.
+        if !chosen.contains(where: { Self.sameName($0.0, "Authorization") }) {
+            if let authorization {
+                chosen.insert(("Authorization", authorization), at: 0)
+            } else if let credentials = invocation.credentials ?? netrcCredentials {
+                chosen.insert(("Authorization", "Basic " + Data(credentials.utf8).base64EncodedString()), at: 0)
+            }
         }
         return hosts + defaults + chosen
     }

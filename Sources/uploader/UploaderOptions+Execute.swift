@@ -19,16 +19,24 @@ extension UploaderOptions {
             report(error.description)
             return .badInput
         }
+        warnIfInsecure()
+        let network: any HTTPTransport
+        do {
+            network = try networkTransport()
+        } catch {
+            report(error.description)
+            return .badInput
+        }
         if presignedPost != nil {
-            return await executePresignedPost(commandLine)
+            return await executePresignedPost(commandLine, network: network)
         }
         if isObjectStorage {
-            return await executeObjectStorage(commandLine)
+            return await executeObjectStorage(commandLine, network: network)
         }
         if resumable || tus {
-            return await executeResumable(commandLine)
+            return await executeResumable(commandLine, network: network)
         }
-        return await run { () throws(InputError) in
+        return await run(network: network) { () throws(InputError) in
             let (request, invocation) = try prepareRequest(commandLine)
             // The files a directory part sends (-r) are inputs too.
             let bodyFiles = recursive ? (request.body?.filesRead ?? []).map { RawArgument.decode($0.location.bytes) } : []
@@ -39,7 +47,7 @@ extension UploaderOptions {
     /// Builds the request and its output target (`-o` checked against the
     /// files the request reads), then sends the request or, with
     /// `--dry-run`, writes it.
-    func run(_ prepare: () throws(InputError) -> (request: PreparedRequest, inputPaths: [String])) async -> ExitStatus {
+    func run(network: any HTTPTransport, _ prepare: () throws(InputError) -> (request: PreparedRequest, inputPaths: [String])) async -> ExitStatus {
         let request: PreparedRequest
         let destination: OutputTarget
         do throws(InputError) {
@@ -53,7 +61,7 @@ extension UploaderOptions {
         if dryRun {
             return await writeDryRun(of: request, to: destination)
         }
-        return await send(request, to: destination)
+        return await send(request, to: destination, with: network)
     }
 
     /// The file `--data @path` reads, if any.
@@ -73,6 +81,21 @@ extension UploaderOptions {
         )
         assembler.resumedBoundary = resumedBoundary
         assembler.recursive = recursive
+        // Asked for only when no Authorization item wins over them (the
+        // prompt of -a USER included).
+        let hasAuthorizationItem = invocation.items.contains { item in
+            switch item {
+            case .header(let name, let value): name.lowercased() == "authorization" && !value.isEmpty
+            case .fromFile(.header, let name, _): name.lowercased() == "authorization"  // Authorization:@file
+            default: false
+            }
+        }
+        if !hasAuthorizationItem {
+            assembler.authorization = try explicitAuthorization()
+            if invocation.credentials == nil, let host = invocation.url.host {
+                assembler.netrcCredentials = try netrcCredentials(forHost: host)
+            }
+        }
         let request = try assembler.prepare()
         // Every part is typed: libmagic's database (up to 8 MB of pages once
         // it has looked at bytes no signature names) goes now, before the
@@ -102,14 +125,9 @@ extension UploaderOptions {
         }
     }
 
-    /// Sends the request with the process's client.
-    private func send(_ request: PreparedRequest, to target: OutputTarget) async -> ExitStatus {
-        await send(request, to: target, with: Self.httpClient)
-    }
-
     /// Sends the request, streams the response body to its target, and maps
     /// the status to an exit code.
-    private func send(_ request: PreparedRequest, to target: OutputTarget, with client: HTTPClient) async -> ExitStatus {
+    private func send(_ request: PreparedRequest, to target: OutputTarget, with network: any HTTPTransport) async -> ExitStatus {
         let standardError = OutputFile.standardError
         let explainsWaits = verbose || standardError.isTerminal
         let showsProgress = request.body != nil && (progress ?? standardError.isTerminal)
@@ -120,7 +138,7 @@ extension UploaderOptions {
         if let retry, retry > 0 {
             middleware.append(retryPolicy(retries: retry, explainsWaits: explainsWaits, bar: bar))
         }
-        let requestClient = RequestClient(transport: transport(client), middleware: middleware)
+        let requestClient = RequestClient(transport: network, middleware: middleware)
         Interruption.shared.watch(bar)
 
         let response: StreamedResponse

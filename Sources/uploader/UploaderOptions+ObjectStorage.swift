@@ -54,6 +54,7 @@ extension UploaderOptions {
         let storeOptions = [
             (endpointURL != nil, "--endpoint-url"), (region != nil, "--region"), (partSize != nil, "--part-size"),
             (concurrency != nil, "--concurrency"), (multipartThreshold != nil, "--multipart-threshold"),
+            (profile != nil, "--profile"),
         ]
         if !isObjectStorage {
             if let option = storeOptions.first(where: \.0)?.1 {
@@ -75,12 +76,15 @@ extension UploaderOptions {
         if let option = bodyOptions.first(where: \.0)?.1 {
             throw InputError(.conflictingInput, "\(option) does not apply to s3:// uploads, which send one file as it is")
         }
+        if let option = credentialOptions.first(where: \.0)?.1 {
+            throw InputError(.conflictingInput, "\(option) does not apply to s3:// uploads, which are signed with AWS credentials (the environment's, or the profile's: --profile)")
+        }
     }
 
     /// Runs an `s3://` upload (or its dry run) and returns the exit status.
-    func executeObjectStorage(_ commandLine: CommandLineSplit) async -> ExitStatus {
+    func executeObjectStorage(_ commandLine: CommandLineSplit, network: any HTTPTransport) async -> ExitStatus {
         if recursive {
-            return await executeRecursiveObjectStorage(commandLine)
+            return await executeRecursiveObjectStorage(commandLine, network: network)
         }
         let job: ObjectUploadJob
         let destination: OutputTarget
@@ -91,14 +95,13 @@ extension UploaderOptions {
             report(error.description)
             return .badInput
         }
-        let httpClient = Self.httpClient
         let standardError = OutputFile.standardError
         let bar = progress ?? standardError.isTerminal ? ProgressBar() : nil
         let retries = retry ?? Self.defaultResumes
         let policy = retryPolicy(retries: retries, explainsWaits: verbose || standardError.isTerminal, bar: bar)
         var s3 = S3Client(
             endpoint: job.endpoint, credentials: job.credentials,
-            transport: transport(httpClient), retry: policy
+            transport: network, retry: policy
         )
         s3.timeout = requestTimeout  // every request of the upload
         let status: ExitStatus

@@ -9,8 +9,8 @@ import UploaderItems
 /// the form's fields, the extra fields, then the file last as `file`.
 extension UploaderOptions {
     /// Reads the form and the file, then sends (or, with `--dry-run`, writes) the form.
-    func executePresignedPost(_ commandLine: CommandLineSplit) async -> ExitStatus {
-        await run { () throws(InputError) in
+    func executePresignedPost(_ commandLine: CommandLineSplit, network: any HTTPTransport) async -> ExitStatus {
+        await run(network: network) { () throws(InputError) in
             let (request, filePath) = try presignedPostRequest(commandLine)
             // The form is read too: -o naming it would empty it.
             return (request, [filePath] + (presignedPost.map { [$0] } ?? []))
@@ -25,6 +25,9 @@ extension UploaderOptions {
         ]
         if let option = options.first(where: \.0)?.1 {
             throw InputError(.conflictingInput, "\(option) does not apply to --presigned-post, which sends the form as multipart/form-data")
+        }
+        if let option = credentialOptions.first(where: \.0)?.1 {
+            throw InputError(.conflictingInput, "\(option) does not apply to --presigned-post, whose form carries its own signature")
         }
         guard let formPath = presignedPost else {
             throw InputError(.conflictingInput, "--presigned-post needs the form's JSON file")

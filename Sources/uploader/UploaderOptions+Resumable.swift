@@ -53,7 +53,7 @@ extension UploaderOptions {
     }
 
     /// Runs a resumable upload (or its dry run) and returns the exit status.
-    func executeResumable(_ commandLine: CommandLineSplit) async -> ExitStatus {
+    func executeResumable(_ commandLine: CommandLineSplit, network: any HTTPTransport) async -> ExitStatus {
         let store = ResumeStore<ResumableUploadState>(command: canonicalCommand(commandLine), directory: stateDir)
         let saved: ResumableUploadState?
         let upload: ResumableSend
@@ -90,7 +90,7 @@ extension UploaderOptions {
             report(error.description)
             return .badInput
         }
-        let status = await send(upload, resumingFrom: state, store: store, to: destination, with: Self.httpClient)
+        let status = await send(upload, resumingFrom: state, store: store, to: destination, with: network)
         lock.removeFile()
         return status
     }
@@ -109,7 +109,7 @@ extension UploaderOptions {
         parts += [
             "protocol:\(tus ? "tus" : "draft")", "json:\(json)", "form:\(form)", "multipart:\(multipart)",
             "data:\(data ?? "")", "boundary:\(boundary ?? "")", "chunk:\(chunkSize ?? "")",
-        ]
+        ] + credentialsForDigest
         return parts.joined(separator: "\u{0}")
     }
 
@@ -175,11 +175,11 @@ extension UploaderOptions {
 
     /// Sends the upload, saving its state as it goes, and maps the outcome to
     /// an exit status.
-    private func send(_ upload: ResumableSend, resumingFrom state: ResumableUploadState?, store: ResumeStore<ResumableUploadState>, to target: OutputTarget, with client: HTTPClient) async -> ExitStatus {
+    private func send(_ upload: ResumableSend, resumingFrom state: ResumableUploadState?, store: ResumeStore<ResumableUploadState>, to target: OutputTarget, with network: any HTTPTransport) async -> ExitStatus {
         let standardError = OutputFile.standardError
         let bar = progress ?? standardError.isTerminal ? ProgressBar() : nil
         let upload = upload.explainingWaits(verbose || standardError.isTerminal, bar: bar, retries: resumes)
-        let requestClient = RequestClient(transport: transport(client))
+        let requestClient = RequestClient(transport: network)
         Interruption.shared.watch(bar)
         let outcome: ResumableSend.Outcome
         do {

@@ -92,6 +92,36 @@ struct UploaderOptions: ParsableArguments, Sendable {
     @Option(name: .customLong("max-redirects"), help: ArgumentHelp("With -L: the most redirects followed, 0 to 100 (default 30).", valueName: "N"))
     var maxRedirects: Int?
 
+    @Option(help: ArgumentHelp("s3://: the profile of ~/.aws/credentials and ~/.aws/config to use (default: $AWS_PROFILE, else default).", valueName: "name"))
+    var profile: String?
+
+    @Option(help: ArgumentHelp("Trust the CA certificates in this PEM file instead of the system's store (and $SSL_CERT_FILE / $SSL_CERT_DIR).", valueName: "file"))
+    var cacert: String?
+
+    @Flag(name: [.customShort("k"), .customLong("insecure")], help: "Do not verify the server's certificate (anyone on the path can read and change the upload).")
+    var insecure = false
+
+    @Option(help: ArgumentHelp("A client certificate (PEM) for servers that ask for one; the key may follow it in the file.", valueName: "file"))
+    var cert: String?
+
+    @Option(help: ArgumentHelp("The client certificate's private key (PEM, not encrypted), when it is not in --cert's file.", valueName: "file"))
+    var key: String?
+
+    @Option(help: ArgumentHelp("Send through this http:// proxy ([user:password@]host[:port]; https:// targets through CONNECT) instead of $http_proxy, $https_proxy, $all_proxy.", valueName: "URL"))
+    var proxy: String?
+
+    @Option(help: ArgumentHelp("Hosts reached without the proxy, comma-separated ('.example.com' for a domain, '*' for all), instead of $no_proxy.", valueName: "list"))
+    var noproxy: String?
+
+    @Option(name: [.customShort("a"), .customLong("auth")], help: ArgumentHelp("Basic credentials, 'user:password'; 'user' alone asks for the password on the terminal.", valueName: "user[:password]"))
+    var auth: String?
+
+    @Option(help: ArgumentHelp("Send 'Authorization: Bearer TOKEN'.", valueName: "token"))
+    var bearer: String?
+
+    @Flag(help: "Take the login and password for the host from $NETRC, else ~/.netrc, as curl does.")
+    var netrc = false
+
     @Flag(inversion: .prefixedNo, help: "Show a progress bar on standard error (default: when it is a terminal).")
     var progress: Bool?
 
@@ -118,6 +148,8 @@ struct UploaderOptions: ParsableArguments, Sendable {
         (options.multipartThreshold, options.presignedPost, options.recursive, options.progress) = (nil, nil, false, nil)
         (options.verbose, options.printResponseHeaders, options.pretty) = (false, false, nil)
         (options.follow, options.maxRedirects) = (false, nil)
+        (options.profile, options.cacert, options.insecure, options.cert, options.key) = (nil, nil, false, nil, nil)
+        (options.proxy, options.noproxy, options.auth, options.bearer, options.netrc) = (nil, nil, nil, nil, false)
         return options
     }()
 
@@ -143,6 +175,7 @@ struct UploaderOptions: ParsableArguments, Sendable {
         }
         try validateResumable()
         try validateRedirects()
+        try validateAuthentication()
         try validateObjectStorage()
         if let timeout, !(timeout > 0 && timeout <= Self.maximumTimeout) {
             throw ValidationError("--timeout \(Self.typedValue(of: "--timeout").map(\.echoed) ?? "\(timeout)"): the timeout must be a positive number of seconds, at most \(Int(Self.maximumTimeout))")

@@ -1,4 +1,6 @@
 import AsyncHTTPClient
+import Foundation
+import HTTPTypes
 import HTTPBody
 import RequestBuilder
 import RequestBuilderAsyncHTTPClient
@@ -14,9 +16,15 @@ import RequestBuilderAsyncHTTPClient
 /// into bug reports. `--dry-run` is not redacted: it is the request.
 struct VerboseTransport: HTTPTransport {
     let base: any HTTPTransport
+    /// The proxies in use: a request through one says so first, its
+    /// password shown as `***`.
+    var proxies: ProxySettings = .direct
     let redaction = LoggingMiddleware.Redaction.default
 
     func stream(_ request: PreparedRequest, progress: @escaping @Sendable (UploadProgress) -> Void) async throws -> StreamedResponse {
+        if let proxy = proxies.proxy(scheme: request.head.scheme ?? "https", host: request.url?.host ?? "") {
+            OutputFile.standardError.writeText("* through proxy \(proxy)\n")
+        }
         let head = RawHTTPRequest(wireHead: redaction.redacted(request.head), body: request.body).head
         OutputFile.standardError.writeText(String(decoding: head, as: UTF8.self))
         let response = try await base.stream(request, progress: progress)
@@ -26,13 +34,6 @@ struct VerboseTransport: HTTPTransport {
 }
 
 extension UploaderOptions {
-    /// The transport every kind of upload sends through: `-v` makes it
-    /// print each request and response head.
-    func transport(_ client: HTTPClient) -> any HTTPTransport {
-        let transport = AsyncHTTPClientTransport(client: client)
-        return verbose ? VerboseTransport(base: transport) : transport
-    }
-
     /// Whether the final response's head is printed after the exchange:
     /// `-v` has printed every head as it came, so only `--print-headers`
     /// (`-i`) asks for it then.

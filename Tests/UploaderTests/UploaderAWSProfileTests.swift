@@ -94,4 +94,48 @@ import Testing
         #expect(result.standardError.contains("the AWS profile 'prod' does not exist"), "\(result.standardError)")
         #expect(result.standardError.contains(setup.folder.appending(path: "credentials").path), "\(result.standardError)")
     }
+
+    /// `--profile` chooses the profile over `AWS_PROFILE`; the endpoint
+    /// comes from it unless `AWS_ENDPOINT_URL` says otherwise, and a
+    /// profile that does not exist is named.
+    @Test func theProfileOptionWinsOverAWSProfile() async throws {
+        let server = try await Self.shared.value
+        let setup = try Setup(server: server)
+        defer { try? FileManager.default.removeItem(at: setup.folder) }
+        let fixture = try UploadFixture(size: 1_000)
+        defer { fixture.remove() }
+        let bucket = "option-\(UUID().uuidString.lowercased().prefix(12))"
+        let python = try await TestPython.withServerPackages()
+        let keys = "AWS_ACCESS_KEY_ID='\(server.credentials.accessKeyID)' AWS_SECRET_ACCESS_KEY='\(server.credentials.secretAccessKey)' AWS_REGION='\(server.region)' "
+            + "S3_ENDPOINT='\(server.endpoint.absoluteString)' '\(python)' '\(TestPackage.serverScript("s3_client.py").path)'"
+        let make = try await UploaderProcess.runShell("\(keys) make-bucket '\(bucket)'")
+        #expect(make.status == 0, "\(make.standardError)")
+
+        // AWS_PROFILE names the default profile, whose key moto refuses: --profile moto wins.
+        let sent = try await UploaderProcess.run(
+            ["s3://\(bucket)/from-option.bin", fixture.file.path, "--no-progress", "--profile", "moto"],
+            environment: setup.environment.merging(["AWS_PROFILE": "default"]) { $1 }
+        )
+        #expect(sent.status == 0, "\(sent.standardError)")
+        let stored = try await UploaderProcess.runShell("\(keys) get '\(bucket)' from-option.bin")
+        #expect(stored.outputText.contains("\"size\": 1000"), "\(stored.outputText) \(stored.standardError)")
+
+        // AWS_ENDPOINT_URL comes before the profile's endpoint_url: a closed port is tried, and named.
+        let listener = try SilentListener()
+        let closed = listener.port
+        listener.close()
+        let elsewhere = try await UploaderProcess.run(
+            ["s3://\(bucket)/elsewhere.bin", fixture.file.path, "--no-progress", "--profile", "moto", "--retry", "0"],
+            environment: setup.environment.merging(["AWS_ENDPOINT_URL": "http://127.0.0.1:\(closed)"]) { $1 }
+        )
+        #expect(elsewhere.status == 3, "\(elsewhere.standardError)")
+        #expect(elsewhere.standardError.contains("127.0.0.1:\(closed)"), "\(elsewhere.standardError)")
+
+        let missing = try await UploaderProcess.run(
+            ["s3://\(bucket)/k", fixture.file.path, "--no-progress", "--profile", "staging"],
+            environment: setup.environment.merging(["AWS_PROFILE": "moto"]) { $1 }
+        )
+        #expect(missing.status == 2)
+        #expect(missing.standardError.hasPrefix("uploader: the AWS profile 'staging' does not exist"), "\(missing.standardError)")
+    }
 }

@@ -39,6 +39,17 @@ import Testing
         #expect(values(try Uploader.parsedOptions(["-L", "--max-redirects=7"])) == values(redirects))
         #expect(values(try Uploader.parsedOptions(["--follow", "--max-redirects", "7"])) == values(redirects))
 
+        var network = UploaderOptions.defaults
+        (network.profile, network.cacert, network.insecure, network.cert, network.key) = ("p", "ca.pem", true, "c.pem", "k.pem")
+        (network.proxy, network.noproxy, network.auth, network.netrc) = ("http://p:3128", "*", "u:p", true)
+        #expect(values(try Uploader.parsedOptions([
+            "--profile=p", "--cacert=ca.pem", "-k", "--cert=c.pem", "--key=k.pem",
+            "--proxy=http://p:3128", "--noproxy=*", "-a", "u:p", "--netrc",
+        ])) == values(network))
+        var bearer = UploaderOptions.defaults
+        (bearer.bearer, bearer.insecure) = ("t", true)
+        #expect(values(try Uploader.parsedOptions(["--bearer=t", "--insecure"])) == values(bearer))
+
         var json = UploaderOptions.defaults
         (json.json, json.tus) = (true, true)
         #expect(values(try Uploader.parsedOptions(["--json", "--tus"])) == values(json))

@@ -9,7 +9,8 @@ public import Foundation
 ///                except: proxies.noProxy)           // --proxy, keeping no_proxy
 /// ```
 public struct ProxySettings: Sendable, Hashable {
-    /// The proxy for `http://` targets (sent in absolute form), if any.
+    /// The proxy for `http://` targets, if any (`AsyncHTTPClientTransport`
+    /// reaches them through a `CONNECT` tunnel too, never in absolute form).
     public var httpProxy: ProxyServer?
     /// The proxy for `https://` targets (through `CONNECT`), if any.
     public var httpsProxy: ProxyServer?

@@ -1,0 +1,107 @@
+import AsyncHTTPClient
+import Foundation
+import HTTPBody
+import RequestBuilder
+import RequestBuilderAsyncHTTPClient
+import Synchronization
+import UploaderItems
+
+/// The one place the command line and the environment become the network's
+/// settings (contract, "The real network (version 6)": TLS trust, client
+/// certificates, proxies), for every kind of upload alike.
+extension UploaderOptions {
+    /// The trust roots, verification and client identity: `--cacert` over
+    /// `SSL_CERT_FILE`/`SSL_CERT_DIR` over the system's store, `-k`, and
+    /// `--cert`/`--key`.
+    func tlsSettings(environment: [String: String]) throws(InputError) -> TLSSettings {
+        var tls = TLSSettings.fromEnvironment(environment)
+        if let cacert { tls.trustRoots = .pemFile(cacert) }
+        tls.verifiesServer = !insecure
+        if let cert {
+            tls.clientIdentity = .init(certificateFile: cert, keyFile: key)
+        } else if key != nil {
+            throw InputError(.conflictingInput, "--key needs --cert: give the client certificate's file too")
+        }
+        return tls
+    }
+
+    /// The proxies: `--proxy` for every scheme, else the environment as curl
+    /// reads it; `--noproxy` replaces `no_proxy`/`NO_PROXY`.
+    func proxySettings(environment: [String: String]) throws(InputError) -> ProxySettings {
+        var proxies: ProxySettings
+        do {
+            if let proxy {
+                let server: ProxyServer
+                do {
+                    server = try ProxyServer(url: proxy)
+                } catch let error as RequestError {
+                    throw RequestError.invalidRequest("--proxy: \(error.description)")
+                }
+                proxies = .all(server, except: try ProxySettings.fromEnvironment(environment).noProxy)
+            } else {
+                proxies = try ProxySettings.fromEnvironment(environment)
+            }
+        } catch {
+            throw InputError(.invalidRequest, (error as? RequestError)?.description ?? "\(error)")
+        }
+        if let noproxy { proxies.noProxy = NoProxyList(noproxy) }
+        return proxies
+    }
+
+    /// The transport every kind of upload sends through, made from the
+    /// settings above. Every file they name is read now, so an unreadable
+    /// certificate, an encrypted key or a key that does not match is bad
+    /// input (exit 2) before anything is sent. With none of them in play,
+    /// and for a dry run, it is the process's one client, started while the
+    /// request is prepared (``httpClient``).
+    func networkTransport(environment: [String: String] = ProcessInfo.processInfo.environment) throws(InputError) -> any HTTPTransport {
+        let tls = try tlsSettings(environment: environment)
+        let proxies = try proxySettings(environment: environment)
+        let base: any HTTPTransport
+        // A dry run connects nowhere: its clients (and their threads) are not made.
+        if dryRun || (tls == TLSSettings() && proxies.httpProxy == nil && proxies.httpsProxy == nil) {
+            base = SharedClientTransport()
+        } else {
+            do {
+                let transport = try AsyncHTTPClientTransport(tls: tls, proxies: proxies)
+                Self.madeTransports.withLock { $0.append(transport) }
+                base = transport
+            } catch {
+                throw InputError(.unusableFile, (error as? RequestError)?.description ?? "\(error)")
+            }
+        }
+        return verbose ? VerboseTransport(base: base, proxies: proxies) : base
+    }
+
+    /// The environment variables that make the network's settings other
+    /// than the process client's.
+    private static let networkVariables = ["SSL_CERT_FILE", "SSL_CERT_DIR", "http_proxy", "https_proxy", "HTTPS_PROXY", "all_proxy", "ALL_PROXY"]
+
+    /// Whether the command sends through the process's own client: no
+    /// option or variable asks for other trust, a client certificate or a
+    /// proxy. `main()` starts that client early only then.
+    func usesProcessClient(environment: [String: String] = ProcessInfo.processInfo.environment) -> Bool {
+        cacert == nil && !insecure && cert == nil && key == nil && proxy == nil
+            && Self.networkVariables.allSatisfy { environment[$0]?.isEmpty ?? true }
+    }
+
+    /// The transports made from settings, held for the process's lifetime
+    /// and never shut down, as the process's own client is not: the process
+    /// ends once the response is written. (AsyncHTTPClient traps when a
+    /// client it was not told to shut down is released.)
+    private static let madeTransports = Mutex<[AsyncHTTPClientTransport]>([])
+
+    /// The process's one client (``httpClient``), asked for only when a
+    /// request is sent: a dry run never starts its event loop.
+    struct SharedClientTransport: HTTPTransport {
+        func stream(_ request: PreparedRequest, progress: @escaping @Sendable (UploadProgress) -> Void) async throws -> StreamedResponse {
+            try await AsyncHTTPClientTransport(client: UploaderOptions.httpClient).stream(request, progress: progress)
+        }
+    }
+
+    /// `-k`'s warning, on every run that uses it.
+    func warnIfInsecure() {
+        guard insecure else { return }
+        report("warning: --insecure: the server's certificate is not verified; anyone on the path can read or change this upload")
+    }
+}

@@ -1,0 +1,30 @@
+import Testing
+@testable import uploader
+
+/// `--netrc`'s reader on the file shapes curl reads: entries across lines,
+/// quoted values, `default`, `account` and `macdef` skipped.
+@Suite struct NetrcTests {
+    @Test func readsEntriesAsCurlDoes() {
+        let netrc = Netrc(parsing: """
+            machine Files.Example.com login ann password "a \\"quoted\\" pass"
+            macdef init
+            machine evil.example login mallory password macro
+
+            machine api.example.com
+                account ignored
+                login bob
+                password b0b
+            default login anyone password anything
+            """)
+        #expect(netrc.entry(forHost: "files.example.com") == .init(machine: "files.example.com", login: "ann", password: "a \"quoted\" pass"))
+        #expect(netrc.entry(forHost: "API.example.com") == .init(machine: "api.example.com", login: "bob", password: "b0b"))
+        // The macro's body is not an entry: evil.example gets the default.
+        #expect(netrc.entry(forHost: "evil.example") == .init(machine: nil, login: "anyone", password: "anything"))
+        #expect(Netrc(parsing: "machine a login x").entry(forHost: "b") == nil)
+    }
+
+    @Test func theFileIsNETRCElseTheHomeFolders() {
+        #expect(Netrc.path(environment: ["NETRC": "/etc/n", "HOME": "/home/a"]) == "/etc/n")
+        #expect(Netrc.path(environment: ["NETRC": "", "HOME": "/home/a"]) == "/home/a/.netrc")
+    }
+}
