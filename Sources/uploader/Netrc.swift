@@ -63,7 +63,10 @@ struct Netrc {
             throw InputError(.unusableFile, "--netrc: the file \(path.echoed) cannot be read: \(String(cString: strerror(reason)))")
         }
         let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
-        guard let data = try? handle.readToEnd() else {
+        let data: Data?  // nil for an empty file
+        do {
+            data = try handle.readToEnd()
+        } catch {
             throw InputError(.unusableFile, "--netrc: the file \(path.echoed) cannot be read (is it a folder?)")
         }
         return Netrc(parsing: String(decoding: data ?? Data(), as: UTF8.self))
