@@ -12,7 +12,7 @@ import Testing
 /// that cannot be reached named as the proxy. Before, no proxy could be set.
 @Suite(.serialized) struct ForwardProxyTests {
     static func upload(_ url: URL, with transport: AsyncHTTPClientTransport) async throws -> Response {
-        let request = try HTTPRequestBuilder.post(url.absoluteString).data(Data("hello".utf8)).timeout(.seconds(60)).build()
+        let request = try HTTPRequestBuilder.post(url.absoluteString).data(Data("hello".utf8)).timeout(.seconds(600)).build()
         return try await RequestClient(transport: transport).send(request)
     }
 

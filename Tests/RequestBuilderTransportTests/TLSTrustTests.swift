@@ -14,7 +14,7 @@ import Testing
 @Suite(.serialized) struct TLSTrustTests {
     static func upload(_ url: URL, with transport: AsyncHTTPClientTransport) async throws -> Response {
         let client = RequestClient(transport: transport)
-        let request = try HTTPRequestBuilder.post(url.absoluteString).data(Data("hello".utf8)).timeout(.seconds(60)).build()
+        let request = try HTTPRequestBuilder.post(url.absoluteString).data(Data("hello".utf8)).timeout(.seconds(600)).build()
         return try await client.send(request)
     }
 

@@ -20,7 +20,7 @@ import Testing
                 proxies: .all(try ProxyServer(url: "http://127.0.0.1:9"))  // a second, proxied client
             )
             let request = try HTTPRequestBuilder.post(server.url(path: "/up").absoluteString)
-                .data(Data("hello".utf8)).timeout(.seconds(60)).build()
+                .data(Data("hello".utf8)).timeout(.seconds(600)).build()
             let response = try await RequestClient(transport: AsyncHTTPClientTransport(tls: TLSSettings())).send(request)
             #expect(response.status.code == 200)
             withExtendedLifetime(transport) {}

@@ -39,9 +39,9 @@ public final class ForwardProxy: Sendable {
 
     /// The access log once it has at least `count` lines: proxy.py writes a
     /// line when a connection ends, after the client has its response. Waits
-    /// up to a generous budget, then returns what is there.
+    /// up to `TestTime.liveness`, then returns what is there.
     public func accessLog(atLeast count: Int) async throws -> [String] {
-        let deadline = ContinuousClock.now + TestTime.budget(.seconds(30))
+        let deadline = ContinuousClock.now + TestTime.liveness
         while ContinuousClock.now < deadline {
             let lines = try accessLog()
             if lines.count >= count { return lines }

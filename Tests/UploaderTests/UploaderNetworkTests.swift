@@ -18,7 +18,7 @@ import Testing
     ]
 
     static func run(_ arguments: [String], environment: [String: String] = [:]) async throws -> UploaderProcess.Result {
-        try await UploaderProcess.run(arguments + ["--no-progress", "--timeout", "60"], environment: clean.merging(environment) { $1 })
+        try await UploaderProcess.run(arguments + ["--no-progress", "--timeout", "600"], environment: clean.merging(environment) { $1 })
     }
 
     /// A port on 127.0.0.1 that nothing listens on.

@@ -194,7 +194,7 @@ import Testing
         let result = try await UploaderProcess.runShell(
             """
             "$UPLOADER" \(arguments) >/dev/null 2>&1 & first=$!
-            n=0; while [ "$(cat state/*.lock 2>/dev/null)" != "$first" ] && [ $n -lt 600 ]; do sleep 0.1; n=$((n+1)); done
+            n=0; while [ "$(cat state/*.lock 2>/dev/null)" != "$first" ] && [ $n -lt 6000 ]; do sleep 0.1; n=$((n+1)); done
             "$UPLOADER" \(arguments) --timeout 10; echo "second=$? first=$first"
             kill $first
             """,
