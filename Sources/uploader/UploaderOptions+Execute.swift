@@ -15,6 +15,7 @@ extension UploaderOptions {
         do {
             try checkObjectStorageOptions(isObjectStorage: isObjectStorage)
             try checkRedirectOptions(isObjectStorage: isObjectStorage)
+            try checkPrettyOption(isObjectStorage: isObjectStorage)
         } catch {
             report(error.description)
             return .badInput

@@ -17,6 +17,28 @@ import Testing
         })
     }
 
+    /// The uploads that write the server's final answer as it came refuse
+    /// `--pretty` rather than accept it and do nothing (exit 2, nothing sent).
+    @Test(arguments: [["--tus"], ["--resumable"], ["--presigned-post", "form.json"]])
+    func uploadsThatWriteTheAnswerAsItCameRefusePretty(kind: [String]) async throws {
+        let server = try await server()
+        let scratch = try ScratchFolder()
+        let file = try scratch.file("f.txt", "hello")
+        let result = try await UploaderProcess.run(kind + [server.url(path: "/up").absoluteString, "f@\(file)", "--pretty=format"], currentDirectory: scratch.url)
+        #expect(result.status == 2, "\(result.standardError)")
+        #expect(result.standardError == "uploader: --pretty applies to plain requests; \(kind[0]) writes the server's final answer as it came, so drop --pretty=format\n")
+        #expect(server.requests.isEmpty)
+        try await server.stop()
+    }
+
+    @Test func anObjectUploadRefusesPretty() async throws {
+        let scratch = try ScratchFolder()
+        let file = try scratch.file("f.txt", "hello")
+        let result = try await UploaderProcess.run(["s3://bucket/key", file, "--pretty=colors"], currentDirectory: scratch.url)
+        #expect(result.status == 2, "\(result.standardError)")
+        #expect(result.standardError == "uploader: --pretty applies to plain requests; s3:// writes the server's final answer as it came, so drop --pretty=colors\n")
+    }
+
     @Test func aPipeGetsTheExactBytesUnlessFormattingIsAsked() async throws {
         let server = try await server()
         let plain = try await UploaderProcess.run([server.url(path: "/item").absoluteString])
