@@ -112,11 +112,7 @@ public struct RequestBody: Sendable {
         }
         var bytes: [UInt8] = []
         if let length { bytes.reserveCapacity(Int(length)) }
-        for try await chunk in chunks() {
-            guard bytes.count + chunk.count <= limit else { throw RequestBodyError.tooLarge(limit: limit) }
-            bytes.append(contentsOf: chunk)
-        }
-        return bytes
+        return try await chunks().collectBytes(into: bytes, upTo: limit) { RequestBodyError.tooLarge(limit: limit) }
     }
 }
 

@@ -68,14 +68,9 @@ public struct RawHTTPRequest: Sendable {
 
     /// The whole request in memory; fails past `limit` bytes of body.
     public func collect(upTo limit: Int = 64 * 1024 * 1024) async throws -> [UInt8] {
-        var bytes: [UInt8] = []
-        for try await chunk in chunks() {
-            guard bytes.count + chunk.count <= head.count + limit else {
-                throw RequestBodyError.tooLarge(limit: limit)
-            }
-            bytes.append(contentsOf: chunk)
-        }
-        return bytes
+        // The head is not counted against `limit`, which is the body's.
+        let (total, overflow) = head.count.addingReportingOverflow(limit)
+        return try await chunks().collectBytes(into: [], upTo: overflow ? Int.max : total) { RequestBodyError.tooLarge(limit: limit) }
     }
 }
 

@@ -60,14 +60,7 @@ public struct ResponseBody: AsyncSequence, Sendable {
     ///   as soon as the body passes `limit`, or the transport's error if the
     ///   connection fails while reading.
     public func collect(upTo limit: Int) async throws -> Data {
-        var data = Data()
-        for try await chunk in self {
-            guard chunk.count <= limit - data.count else {
-                throw RequestError.responseTooLarge(limit: limit)
-            }
-            data.append(contentsOf: chunk)
-        }
-        return data
+        try await collectBytes(into: Data(), upTo: limit) { RequestError.responseTooLarge(limit: limit) }
     }
 
     /// The same body, calling `onEnd` once with the byte count when it has
