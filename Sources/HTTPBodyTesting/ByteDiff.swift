@@ -1,3 +1,5 @@
+import HTTPBody
+
 /// A readable account of how two byte strings differ, for failure messages.
 ///
 /// Text (valid UTF-8 with no control characters but tab, CR and LF) is shown
@@ -209,6 +211,6 @@ struct ByteDiff: CustomStringConvertible {
     }
 
     private static func hex(_ byte: UInt8) -> String {
-        (byte < 0x10 ? "0" : "") + String(byte, radix: 16)
+        CollectionOfOne(byte).lowercaseHex
     }
 }

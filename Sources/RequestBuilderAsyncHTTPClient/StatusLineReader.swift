@@ -1,3 +1,4 @@
+import HTTPBody
 import NIOCore
 
 /// Notes the reason phrase of each response's status line as the bytes pass
@@ -87,8 +88,7 @@ final class StatusLineReader: ChannelInboundHandler, RemovableChannelHandler {
         var escaped: [UInt8] = []
         for byte in bytes {
             if (byte < 0x20 && byte != 0x09) || byte == 0x7F {
-                let hex = Array(String(byte, radix: 16).utf8)
-                escaped += Array("\\x".utf8) + (hex.count < 2 ? [UInt8(ascii: "0")] : []) + hex
+                escaped += Array("\\x\(CollectionOfOne(byte).lowercaseHex)".utf8)
             } else {
                 escaped.append(byte)
             }

@@ -1,3 +1,4 @@
+import HTTPBody
 public import HTTPTypes
 
 extension LoggingMiddleware {
@@ -109,21 +110,9 @@ extension String {
     /// `+` as a space and `%XX` escapes decoded, for comparing a query
     /// parameter's name; invalid escapes and bytes are kept as written.
     fileprivate func replacingPlusAndPercentEscapes() -> String {
-        var bytes: [UInt8] = []
-        var utf8 = Array(self.utf8)[...]
-        while let byte = utf8.popFirst() {
-            if byte == UInt8(ascii: "+") {
-                bytes.append(UInt8(ascii: " "))
-            } else if byte == UInt8(ascii: "%"), utf8.count >= 2,
-                utf8.prefix(2).allSatisfy({ Character(Unicode.Scalar($0)).isHexDigit }),
-                let value = UInt8(String(decoding: utf8.prefix(2), as: UTF8.self), radix: 16)
-            {
-                bytes.append(value)
-                utf8 = utf8.dropFirst(2)
-            } else {
-                bytes.append(byte)
-            }
-        }
-        return String(decoding: bytes, as: UTF8.self)
+        // `+` is never a hex digit, so turning it into a space first leaves
+        // every escape as it was, and a `%2B` still decodes to `+`.
+        let spaced = utf8.map { $0 == UInt8(ascii: "+") ? UInt8(ascii: " ") : $0 }
+        return String(decoding: PercentEncoding.decode(spaced), as: UTF8.self)
     }
 }
