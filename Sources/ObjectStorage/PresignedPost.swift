@@ -123,7 +123,9 @@ public struct PresignedPost: Sendable {
         case DecodingError.keyNotFound(let key, _):
             return "\"\(key.stringValue)\" is missing"
         case DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context):
-            let path = context.codingPath.map(\.stringValue).joined(separator: ".")
+            // The shared renderer, so a path through a list reads `a[2]`; the
+            // top level stays `""` as this message has always written it.
+            let path = context.codingPath.isEmpty ? "" : CodingPathText.json(context.codingPath)
             return "\"\(path)\" is not a string"
         case DecodingError.dataCorrupted:
             return "it is not valid JSON"
