@@ -1,29 +1,25 @@
+public import HTTPBody
+
 /// Why a request could not be signed. Each description names the variable,
 /// field or value at fault.
 public struct AWSSigningError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The kind of failure, for code that reacts to it.
-    public struct Code: Sendable, Hashable, CustomStringConvertible {
-        private enum Base: Hashable {
-            case missingCredentials, invalidRequest, invalidExpiry, unknownBodyLength, bodyLengthMismatch
-        }
-
-        private let base: Base
-        private init(_ base: Base) { self.base = base }
+    public struct Code: ErrorCode {
+        /// The code's name, as its static member is spelled.
+        public let name: String
+        private init(_ name: String) { self.name = name }
 
         /// An environment variable the credentials need is missing or empty.
-        public static let missingCredentials = Code(.missingCredentials)
+        public static let missingCredentials = Code("missingCredentials")
         /// The request cannot be signed as it is: it has no authority, or a
         /// presigned URL cannot be formed from it.
-        public static let invalidRequest = Code(.invalidRequest)
+        public static let invalidRequest = Code("invalidRequest")
         /// A presigned URL's lifetime is outside 1 second to 7 days, or not whole seconds.
-        public static let invalidExpiry = Code(.invalidExpiry)
+        public static let invalidExpiry = Code("invalidExpiry")
         /// A streamed (`aws-chunked`) body must declare its length, and this one does not.
-        public static let unknownBodyLength = Code(.unknownBodyLength)
+        public static let unknownBodyLength = Code("unknownBodyLength")
         /// A streamed body produced more or fewer bytes than it declared.
-        public static let bodyLengthMismatch = Code(.bodyLengthMismatch)
-
-        /// The code's name, such as `invalidExpiry`.
-        public var description: String { "\(base)" }
+        public static let bodyLengthMismatch = Code("bodyLengthMismatch")
     }
 
     /// The kind of failure.

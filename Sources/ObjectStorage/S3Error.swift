@@ -1,3 +1,4 @@
+public import HTTPBody
 public import HTTPTypes
 
 /// Why an object-store operation failed. Each description is a sentence that
@@ -5,34 +6,28 @@ public import HTTPTypes
 /// refusals carries its error code and message.
 public struct S3Error: Error, Sendable, CustomStringConvertible {
     /// The kind of failure, for code that reacts to it.
-    public struct Code: Sendable, Hashable, CustomStringConvertible {
-        private enum Base: Hashable {
-            case invalidArgument, serviceError, invalidResponse, bodyChanged, uploadNotFound, invalidConfiguration
-        }
-
-        private let base: Base
-        private init(_ base: Base) { self.base = base }
+    public struct Code: ErrorCode {
+        /// The code's name, as its static member is spelled.
+        public let name: String
+        private init(_ name: String) { self.name = name }
 
         /// A bucket, key, part size, policy or presigned form that cannot be
         /// used; nothing was sent.
-        public static let invalidArgument = Code(.invalidArgument)
+        public static let invalidArgument = Code("invalidArgument")
         /// The store refused the request: ``S3Error/serviceCode`` and
         /// ``S3Error/status`` say how.
-        public static let serviceError = Code(.serviceError)
+        public static let serviceError = Code("serviceError")
         /// The store answered with something S3 does not send (no upload ID,
         /// unreadable XML, a part list that disagrees with itself).
-        public static let invalidResponse = Code(.invalidResponse)
+        public static let invalidResponse = Code("invalidResponse")
         /// The file changed since the multipart upload began; nothing was sent.
-        public static let bodyChanged = Code(.bodyChanged)
+        public static let bodyChanged = Code("bodyChanged")
         /// The store no longer knows the multipart upload (`NoSuchUpload`):
         /// it was completed or aborted.
-        public static let uploadNotFound = Code(.uploadNotFound)
+        public static let uploadNotFound = Code("uploadNotFound")
         /// The AWS set-up cannot be used: a profile that does not exist, no
         /// credentials anywhere, or a shared file that cannot be read; nothing was sent.
-        public static let invalidConfiguration = Code(.invalidConfiguration)
-
-        /// The code's name, such as `serviceError`.
-        public var description: String { "\(base)" }
+        public static let invalidConfiguration = Code("invalidConfiguration")
     }
 
     /// The kind of failure.

@@ -1,44 +1,41 @@
+public import HTTPBody
+
 /// The one error type of the request layer. Its ``code`` tells apart a bad
 /// request description, a transport failure, an unacceptable status and a
 /// response that could not be decoded; its description says which field,
 /// header or value was at fault.
 public struct RequestError: Error, Sendable, CustomStringConvertible {
     /// The kind of failure.
-    public struct Code: Sendable, Hashable, CustomStringConvertible {
-        private enum Base: Hashable {
-            case invalidRequest, body, transport, timedOut, cancelled, unacceptableStatus, responseTooLarge, decoding, redirect
-        }
-        private let base: Base
-        private init(_ base: Base) { self.base = base }
+    public struct Code: ErrorCode {
+        /// The code's name, as its static member is spelled.
+        public let name: String
+        private init(_ name: String) { self.name = name }
 
         /// The request could not be built: a bad URL, path segment, header or body.
-        public static let invalidRequest = Code(.invalidRequest)
+        public static let invalidRequest = Code("invalidRequest")
         /// The request body failed while it was being sent: a file changed
         /// size or could not be read, a boundary turned up in the content.
         /// Sending it again would fail the same way, so it is never retried.
-        public static let body = Code(.body)
+        public static let body = Code("body")
         /// The request could not be sent or the response not received.
-        public static let transport = Code(.transport)
+        public static let transport = Code("transport")
         /// The server answered with a status the request does not accept.
-        public static let unacceptableStatus = Code(.unacceptableStatus)
+        public static let unacceptableStatus = Code("unacceptableStatus")
         /// The response body was larger than the limit for reading it into memory.
-        public static let responseTooLarge = Code(.responseTooLarge)
+        public static let responseTooLarge = Code("responseTooLarge")
         /// The response body could not be decoded into the expected type.
-        public static let decoding = Code(.decoding)
+        public static let decoding = Code("decoding")
         /// The task sending the request was cancelled.
-        public static let cancelled = Code(.cancelled)
+        public static let cancelled = Code("cancelled")
         /// The exchange did not finish within the request's timeout, which
         /// bounds it whole: connecting, sending the body, and receiving the
         /// head and the whole body (a body read as a stream fails with it
         /// when the time runs out while it is read).
-        public static let timedOut = Code(.timedOut)
+        public static let timedOut = Code("timedOut")
         /// A redirect ``RedirectMiddleware`` cannot follow: too many of
         /// them, a `Location` that is missing, not a URL or not `http` or
         /// `https`, or a body read once (a stream) that it asks for again.
-        public static let redirect = Code(.redirect)
-
-        /// The code's name, such as the static member's.
-        public var description: String { "\(base)" }
+        public static let redirect = Code("redirect")
     }
 
     /// The kind of failure.

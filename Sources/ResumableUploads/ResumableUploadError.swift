@@ -1,37 +1,32 @@
 import Foundation
+public import HTTPBody
 
 /// Why a resumable upload could not begin or continue. Each description
 /// names the file, URL or header at fault.
 public struct ResumableUploadError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The kind of failure, for code that reacts to it.
-    public struct Code: Sendable, Hashable, CustomStringConvertible {
-        private enum Base: Hashable {
-            case bodyNotResumable, bodyChanged, uploadNotFound, protocolMismatch, serverNotCapable, invalidResponse
-        }
-
-        private let base: Base
-        private init(_ base: Base) { self.base = base }
+    public struct Code: ErrorCode {
+        /// The code's name, as its static member is spelled.
+        public let name: String
+        private init(_ name: String) { self.name = name }
 
         /// The body cannot be sent from an offset: it is read once, or its
         /// length is not known until read.
-        public static let bodyNotResumable = Code(.bodyNotResumable)
+        public static let bodyNotResumable = Code("bodyNotResumable")
         /// A file the body reads, its boundary or its length changed since
         /// the upload began; nothing was sent.
-        public static let bodyChanged = Code(.bodyChanged)
+        public static let bodyChanged = Code("bodyChanged")
         /// The server does not know the upload (404 or 410): it expired, was
         /// cancelled, or completed and forgot it.
-        public static let uploadNotFound = Code(.uploadNotFound)
+        public static let uploadNotFound = Code("uploadNotFound")
         /// The saved state is of another protocol, or another version of it.
-        public static let protocolMismatch = Code(.protocolMismatch)
+        public static let protocolMismatch = Code("protocolMismatch")
         /// The server does not offer what the upload needs (tus: a version
         /// or extension; a size limit below the body's length).
-        public static let serverNotCapable = Code(.serverNotCapable)
+        public static let serverNotCapable = Code("serverNotCapable")
         /// The server answered in a way the protocol does not allow: no
         /// upload URL, no or a wrong offset.
-        public static let invalidResponse = Code(.invalidResponse)
-
-        /// The code's name, such as `bodyChanged`.
-        public var description: String { "\(base)" }
+        public static let invalidResponse = Code("invalidResponse")
     }
 
     /// The kind of failure.

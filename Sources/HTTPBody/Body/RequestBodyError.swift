@@ -2,36 +2,29 @@
 /// or value at fault.
 public struct RequestBodyError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The kind of failure, for code that reacts to it.
-    public struct Code: Sendable, Hashable, CustomStringConvertible {
-        private enum Base: Hashable {
-            case fileNotFound, notARegularFile, fileUnreadable, fileChangedSize
-            case alreadyConsumed, tooLarge, streamLengthMismatch, notSliceable
-        }
-
-        private let base: Base
-        private init(_ base: Base) { self.base = base }
+    public struct Code: ErrorCode {
+        /// The code's name, as its static member is spelled.
+        public let name: String
+        private init(_ name: String) { self.name = name }
 
         /// The file does not exist.
-        public static let fileNotFound = Code(.fileNotFound)
+        public static let fileNotFound = Code("fileNotFound")
         /// The path names a directory or another kind of non-regular file.
-        public static let notARegularFile = Code(.notARegularFile)
+        public static let notARegularFile = Code("notARegularFile")
         /// The file exists but could not be opened or read.
-        public static let fileUnreadable = Code(.fileUnreadable)
+        public static let fileUnreadable = Code("fileUnreadable")
         /// The file's size changed between measuring it and sending it.
-        public static let fileChangedSize = Code(.fileChangedSize)
+        public static let fileChangedSize = Code("fileChangedSize")
         /// A body that can be read once was read a second time.
-        public static let alreadyConsumed = Code(.alreadyConsumed)
+        public static let alreadyConsumed = Code("alreadyConsumed")
         /// A body was larger than the caller allowed.
-        public static let tooLarge = Code(.tooLarge)
+        public static let tooLarge = Code("tooLarge")
         /// A stream produced a different number of bytes than its declared length.
-        public static let streamLengthMismatch = Code(.streamLengthMismatch)
+        public static let streamLengthMismatch = Code("streamLengthMismatch")
         /// A part of the body was asked for that cannot be given: the body is
         /// read once, its length is unknown until read, or the range is
         /// outside it.
-        public static let notSliceable = Code(.notSliceable)
-
-        /// The code's name, such as the static member's.
-        public var description: String { "\(base)" }
+        public static let notSliceable = Code("notSliceable")
     }
 
     /// The kind of failure.

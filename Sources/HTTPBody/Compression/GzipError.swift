@@ -1,18 +1,15 @@
 /// Why a body could not be compressed.
 public struct GzipError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The kind of failure, for code that reacts to it.
-    public struct Code: Sendable, Hashable, CustomStringConvertible {
-        private enum Base: Hashable { case initializationFailed, deflateFailed }
-        private let base: Base
-        private init(_ base: Base) { self.base = base }
+    public struct Code: ErrorCode {
+        /// The code's name, as its static member is spelled.
+        public let name: String
+        private init(_ name: String) { self.name = name }
 
         /// zlib could not set up a compression stream (usually out of memory).
-        public static let initializationFailed = Code(.initializationFailed)
+        public static let initializationFailed = Code("initializationFailed")
         /// zlib reported an error while compressing.
-        public static let deflateFailed = Code(.deflateFailed)
-
-        /// The code's name, such as the static member's.
-        public var description: String { "\(base)" }
+        public static let deflateFailed = Code("deflateFailed")
     }
 
     /// The kind of failure.

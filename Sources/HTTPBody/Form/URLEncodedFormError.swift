@@ -3,22 +3,19 @@
 /// (`filters[color]`).
 public struct URLEncodedFormError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The kind of failure, for code that reacts to it.
-    public struct Code: Sendable, Hashable, CustomStringConvertible {
-        private enum Base: Hashable { case topLevelNotKeyed, nonStringKey, invalidValue, strategyFailed }
-        private let base: Base
-        private init(_ base: Base) { self.base = base }
+    public struct Code: ErrorCode {
+        /// The code's name, as its static member is spelled.
+        public let name: String
+        private init(_ name: String) { self.name = name }
 
         /// The value is a single value or a list, not keyed fields; a form needs names.
-        public static let topLevelNotKeyed = Code(.topLevelNotKeyed)
+        public static let topLevelNotKeyed = Code("topLevelNotKeyed")
         /// A dictionary's keys are not strings (nor convertible to them).
-        public static let nonStringKey = Code(.nonStringKey)
+        public static let nonStringKey = Code("nonStringKey")
         /// A value a form cannot carry, such as a non-finite `Double`.
-        public static let invalidValue = Code(.invalidValue)
+        public static let invalidValue = Code("invalidValue")
         /// A custom date or data strategy threw.
-        public static let strategyFailed = Code(.strategyFailed)
-
-        /// The code's name, such as the static member's.
-        public var description: String { "\(base)" }
+        public static let strategyFailed = Code("strategyFailed")
     }
 
     /// The kind of failure.

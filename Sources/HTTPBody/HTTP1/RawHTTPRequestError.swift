@@ -2,21 +2,17 @@
 /// part of the request at fault.
 public struct RawHTTPRequestError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The kind of failure, for code that reacts to it.
-    public struct Code: Sendable, Hashable, CustomStringConvertible {
-        private enum Base: Hashable { case invalidPath, invalidAuthority, multipleHosts }
-
-        private let base: Base
-        private init(_ base: Base) { self.base = base }
+    public struct Code: ErrorCode {
+        /// The code's name, as its static member is spelled.
+        public let name: String
+        private init(_ name: String) { self.name = name }
 
         /// The path is empty or has bytes a request line cannot carry.
-        public static let invalidPath = Code(.invalidPath)
+        public static let invalidPath = Code("invalidPath")
         /// The authority is empty or has bytes a `Host` line cannot carry.
-        public static let invalidAuthority = Code(.invalidAuthority)
+        public static let invalidAuthority = Code("invalidAuthority")
         /// The request has more than one `Host` field.
-        public static let multipleHosts = Code(.multipleHosts)
-
-        /// The code's name, such as the static member's.
-        public var description: String { "\(base)" }
+        public static let multipleHosts = Code("multipleHosts")
     }
 
     /// The kind of failure.

@@ -2,18 +2,15 @@
 /// Each description names the field (its coding path) or the position at fault.
 public struct JSONBodyError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The kind of failure, for code that reacts to it.
-    public struct Code: Sendable, Hashable, CustomStringConvertible {
-        private enum Base: Hashable { case invalidValue, invalidRawJSON }
-        private let base: Base
-        private init(_ base: Base) { self.base = base }
+    public struct Code: ErrorCode {
+        /// The code's name, as its static member is spelled.
+        public let name: String
+        private init(_ name: String) { self.name = name }
 
         /// A value JSON cannot represent, such as a non-finite `Double`.
-        public static let invalidValue = Code(.invalidValue)
+        public static let invalidValue = Code("invalidValue")
         /// A text given as raw JSON is not valid JSON (RFC 8259).
-        public static let invalidRawJSON = Code(.invalidRawJSON)
-
-        /// The code's name, such as the static member's.
-        public var description: String { "\(base)" }
+        public static let invalidRawJSON = Code("invalidRawJSON")
     }
 
     /// The kind of failure.

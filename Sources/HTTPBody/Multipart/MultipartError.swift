@@ -2,23 +2,17 @@
 /// part (by its field name) or the boundary at fault.
 public struct MultipartError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The kind of failure, for code that reacts to it.
-    public struct Code: Sendable, Hashable, CustomStringConvertible {
-        private enum Base: Hashable {
-            case invalidBoundary, boundaryInContent, invalidHeader
-        }
-
-        private let base: Base
-        private init(_ base: Base) { self.base = base }
+    public struct Code: ErrorCode {
+        /// The code's name, as its static member is spelled.
+        public let name: String
+        private init(_ name: String) { self.name = name }
 
         /// The boundary is not 1-70 characters RFC 2046 allows.
-        public static let invalidBoundary = Code(.invalidBoundary)
+        public static let invalidBoundary = Code("invalidBoundary")
         /// The boundary occurs inside a part, which would end the part early.
-        public static let boundaryInContent = Code(.boundaryInContent)
+        public static let boundaryInContent = Code("boundaryInContent")
         /// A part header (its name, value or content type) would break the framing.
-        public static let invalidHeader = Code(.invalidHeader)
-
-        /// The code's name, such as `boundaryInContent`.
-        public var description: String { "\(base)" }
+        public static let invalidHeader = Code("invalidHeader")
     }
 
     /// The kind of failure.

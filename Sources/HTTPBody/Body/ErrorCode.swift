@@ -1,0 +1,17 @@
+/// The kind of failure an error of this package reports in its `code`: a
+/// value compared with the type's static members (`error.code == .tooLarge`)
+/// and printed as its name.
+///
+/// Every error type's `Code` conforms, so each declares only its static
+/// members; equality, hashing and the description come from here. A struct
+/// rather than an enum, so a new kind of failure does not break a caller's
+/// exhaustive `switch`.
+public protocol ErrorCode: Hashable, Sendable, CustomStringConvertible {
+    /// The code's name, as its static member is spelled (`tooLarge`).
+    var name: String { get }
+}
+
+extension ErrorCode {
+    /// The code's name, such as the static member's.
+    public var description: String { name }
+}
