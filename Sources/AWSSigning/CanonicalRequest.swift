@@ -1,5 +1,6 @@
 import HTTPBody
 import HTTPTypes
+import RequestBuilder
 
 /// A request in SigV4's canonical form (the first task of signing): method,
 /// canonical URI, canonical query, canonical headers, signed header names
@@ -67,90 +68,5 @@ struct CanonicalRequest {
     /// `value` without leading or trailing spaces and tabs, inner runs of them as one space.
     static func trimmed(_ value: String) -> String {
         value.split(whereSeparator: { $0 == " " || $0 == "\t" }).joined(separator: " ")
-    }
-}
-
-/// A request target (`/path?query`) as SigV4 reads it.
-struct RequestTarget {
-    let path: Substring
-    let query: Substring?
-
-    init(_ target: String) {
-        let withoutFragment = target.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
-        if let mark = withoutFragment.firstIndex(of: "?") {
-            path = withoutFragment[..<mark]
-            query = withoutFragment[withoutFragment.index(after: mark)...]
-        } else {
-            path = withoutFragment
-            query = nil
-        }
-    }
-
-    /// S3's canonical URI: each segment decoded, then encoded once.
-    var s3Path: String {
-        guard !path.isEmpty else { return "/" }
-        return path.split(separator: "/", omittingEmptySubsequences: false)
-            .map { PercentEncoding.sigV4Canonical($0) }
-            .joined(separator: "/")
-    }
-
-    /// Other services' canonical URI: dot segments and empty segments
-    /// removed, a trailing slash kept, each segment encoded as it is.
-    var normalizedPath: String {
-        var segments: [Substring] = []
-        for segment in path.split(separator: "/", omittingEmptySubsequences: true) where segment != "." {
-            if segment == ".." {
-                _ = segments.popLast()
-            } else {
-                segments.append(segment)
-            }
-        }
-        let trailing = path.hasSuffix("/") && !segments.isEmpty ? "/" : ""
-        return "/" + segments.map { PercentEncoding.sigV4($0.utf8) }.joined(separator: "/") + trailing
-    }
-
-    /// The query items as sent (`name=value` or `name`, between `&`s; empty ones skipped).
-    var items: [QueryItem] {
-        guard let query else { return [] }
-        return query.split(separator: "&").map(QueryItem.init)
-    }
-
-    /// One query item: its text as sent, and its name and value still encoded.
-    struct QueryItem {
-        let text: Substring
-        let name: Substring
-        let value: Substring
-
-        init(_ text: Substring) {
-            self.text = text
-            if let equals = text.firstIndex(of: "=") {
-                name = text[..<equals]
-                value = text[text.index(after: equals)...]
-            } else {
-                name = text
-                value = text[text.endIndex...]
-            }
-        }
-
-        /// The name decoded, for comparing with a parameter's.
-        var decodedName: String { String(decoding: PercentEncoding.decode(name.utf8), as: UTF8.self) }
-    }
-
-    /// The canonical query: every item (bar those named in `leavingOut`,
-    /// compared decoded) and `extra`, decoded then encoded, sorted.
-    func canonicalQuery(adding extra: [(String, String)] = [], leavingOut: Set<String> = []) -> String {
-        var encoded: [(String, String)] = []
-        for item in items where leavingOut.isEmpty || !leavingOut.contains(item.decodedName) {
-            encoded.append((PercentEncoding.sigV4Canonical(item.name), PercentEncoding.sigV4Canonical(item.value)))
-        }
-        for (name, value) in extra {
-            encoded.append((PercentEncoding.sigV4(name.utf8), PercentEncoding.sigV4(value.utf8)))
-        }
-        // Byte order, as AWS sorts (String's < would order by Unicode scalars,
-        // the same for these ASCII strings, but say what is meant).
-        encoded.sort { left, right in
-            left.0 == right.0 ? left.1.utf8.lexicographicallyPrecedes(right.1.utf8) : left.0.utf8.lexicographicallyPrecedes(right.0.utf8)
-        }
-        return encoded.map { "\($0.0)=\($0.1)" }.joined(separator: "&")
     }
 }

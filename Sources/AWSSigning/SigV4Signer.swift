@@ -2,6 +2,7 @@ import Crypto
 import HTTPBody
 public import Foundation
 public import HTTPTypes
+import RequestBuilder
 
 /// Signs requests with AWS Signature Version 4: in the `Authorization`
 /// header (``sign(_:payloadHash:date:)``), in the query string of a

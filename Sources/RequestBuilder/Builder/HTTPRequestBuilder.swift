@@ -223,9 +223,9 @@ public struct HTTPRequestBuilder: Sendable {
     ///   the bad base URL, path segment, header or body.
     public func build() throws(RequestError) -> PreparedRequest {
         let headerFields = try validatedHeaderFields()
-        let target = try RequestTarget(baseURL: baseURL.get())
-        let path = try target.requestTarget(appending: pathSegments, query: task.makeQuery())
-        let head = HTTPRequest(method: method, scheme: target.scheme, authority: target.authority, path: path, headerFields: headerFields)
+        let base = try BaseURL(baseURL.get())
+        let target = try base.target.appending(segments: pathSegments, query: task.makeQuery())
+        let head = HTTPRequest(method: method, scheme: base.scheme, authority: base.authority, path: target.text, headerFields: headerFields)
         return try PreparedRequest(head: head, body: task.makeBody(), timeout: timeoutDuration, acceptableStatus: acceptableStatus)
     }
 

@@ -1,44 +1,47 @@
-import Foundation
-import HTTPTypes
+import HTTPBody
 
-/// The scheme, authority and path of a base URL, checked once.
-struct RequestTarget {
-    var scheme: String
-    var authority: String
-    /// The base URL's path, percent-encoded, as written.
-    var path: String
-    /// The base URL's query, percent-encoded, if any.
-    var query: String?
+/// A request target in origin form (RFC 9112, section 3.2.1), `/path?query`,
+/// its path and query percent-encoded as they are sent: the one type the
+/// builder writes a head's `:path` with and a signer reads it back with.
+package struct RequestTarget: Sendable {
+    /// The path, percent-encoded; `/` when nothing else.
+    package var path: String
+    /// The query after `?`, percent-encoded; `nil` when there is none.
+    package var query: String?
 
-    init(baseURL: URL) throws(RequestError) {
-        guard let scheme = baseURL.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
-            throw RequestError.invalidRequest("The base URL \(baseURL.absoluteString.debugDescription) is not an http or https URL")
-        }
-        guard let host = baseURL.host(percentEncoded: true), !host.isEmpty else {
-            throw RequestError.invalidRequest("The base URL \(baseURL.absoluteString.debugDescription) has no host")
-        }
-        guard baseURL.user == nil, baseURL.password == nil else {
-            // Credentials in URLs end up in logs; the Authorization header is the place for them.
-            throw RequestError.invalidRequest("The base URL has a user name or password; send credentials with .authorization(username:password:) instead")
-        }
-        guard baseURL.fragment == nil else {
-            throw RequestError.invalidRequest("The base URL \(baseURL.absoluteString.debugDescription) has a fragment, which is never sent to a server")
-        }
-        self.scheme = scheme
-        let bracketedHost = host.contains(":" as Character) && !host.hasPrefix("[") ? "[\(host)]" : host
-        let port = try AuthorityPort.parse(url: baseURL.absoluteString)
-        self.authority = port.map { "\(bracketedHost):\($0)" } ?? bracketedHost
-        self.path = baseURL.path(percentEncoded: true)
-        self.query = baseURL.query(percentEncoded: true)
+    /// A target of `path` and `query`.
+    package init(path: String, query: String?) {
+        self.path = path
+        self.query = query
     }
 
-    /// The request target: the base path, `segments` appended each
-    /// percent-encoded on its own, then the base query and `query`'s pieces.
+    /// A target read from a head's `:path`: split at the first `?`, any
+    /// `#fragment` (which a client never sends) dropped.
+    package init(_ text: String) {
+        let withoutFragment = text.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+        if let mark = withoutFragment.firstIndex(of: "?") {
+            path = String(withoutFragment[..<mark])
+            query = String(withoutFragment[withoutFragment.index(after: mark)...])
+        } else {
+            path = String(withoutFragment)
+            query = nil
+        }
+    }
+
+    /// The target as a head's `:path` holds it: the path, then `?` and the
+    /// query when there is one.
+    package var text: String {
+        query.map { path + "?" + $0 } ?? path
+    }
+
+    /// This target with `segments` appended to its path, each percent-encoded
+    /// on its own, and `query`'s pieces after its own query.
     ///
-    /// The base path keeps a trailing slash when nothing is appended
+    /// The path keeps a trailing slash when nothing is appended
     /// (`https://h/v1/` asks for `/v1/`); appended segments are joined with
-    /// one slash whatever the base ends with.
-    func requestTarget(appending segments: [String], query: [String]) throws(RequestError) -> String {
+    /// one slash whatever the path ends with. An empty path becomes `/`, and
+    /// an empty query is dropped with its `?`.
+    package func appending(segments: [String], query: [String]) throws(RequestError) -> RequestTarget {
         var path = self.path
         if !segments.isEmpty {
             while path.hasSuffix("/") { path.removeLast() }
@@ -48,6 +51,36 @@ struct RequestTarget {
         }
         if path.isEmpty { path = "/" }
         let pieces = (self.query.map { [$0] } ?? []).filter { !$0.isEmpty } + query
-        return pieces.isEmpty ? path : path + "?" + pieces.joined(separator: "&")
+        return RequestTarget(path: path, query: pieces.isEmpty ? nil : pieces.joined(separator: "&"))
+    }
+
+    /// The query items as sent (`name=value` or `name`, between `&`s; empty ones skipped).
+    package var items: [QueryItem] {
+        guard let query else { return [] }
+        return query.split(separator: "&").map(QueryItem.init)
+    }
+
+    /// One query item: its text as sent, and its name and value still encoded.
+    package struct QueryItem: Sendable {
+        /// The item as sent, `name=value`.
+        package let text: Substring
+        /// The name, still percent-encoded.
+        package let name: Substring
+        /// The value, still percent-encoded; empty for an item without `=`.
+        package let value: Substring
+
+        init(_ text: Substring) {
+            self.text = text
+            if let equals = text.firstIndex(of: "=") {
+                name = text[..<equals]
+                value = text[text.index(after: equals)...]
+            } else {
+                name = text
+                value = text[text.endIndex...]
+            }
+        }
+
+        /// The name decoded, for comparing with a parameter's.
+        package var decodedName: String { String(decoding: PercentEncoding.decode(name.utf8), as: UTF8.self) }
     }
 }
