@@ -22,25 +22,10 @@ struct ObjectUploadJob {
     let store: ResumeStore<S3MultipartUpload.State>
 
     init(commandLine: CommandLineSplit, options: UploaderOptions) throws(InputError) {
-        var positionals: [String] = []
-        for entry in commandLine.entries {
-            guard case .positional(let text) = entry else {
-                throw InputError(.conflictingInput, "-F parts do not apply to s3:// uploads, which send one file as it is")
-            }
-            positionals.append(text)
-        }
-        guard positionals.count == 2 else {
-            throw InputError(.malformedItem, positionals.count < 2
-                ? "no file given; usage: uploader s3://BUCKET/KEY FILE"
-                : "'\(positionals[2].echoed)': an s3:// upload sends one file; usage: uploader s3://BUCKET/KEY FILE")
-        }
-        var path = positionals[1]
-        if path.hasPrefix("@") { path.removeFirst() }
-        guard path != "-" else {
-            throw InputError(.unusableFile, "standard input cannot be uploaded to s3://: an object needs its length before it is sent; give a file")
-        }
-        let location = try Self.location(positionals[0], filePath: path)
-        try self.init(location: location, target: positionals[0], filePath: path, settings: ObjectStoreSettings(commandLine: commandLine, options: options), options: options)
+        let positionals = try ObjectCommandPositionals(commandLine: commandLine, isRecursive: false)
+        let path = try positionals.path()
+        let location = try Self.location(positionals.target, filePath: path)
+        try self.init(location: location, target: positionals.target, filePath: path, settings: ObjectStoreSettings(commandLine: commandLine, options: options), options: options)
     }
 
     /// One file's upload to `location`, with settings read once for every

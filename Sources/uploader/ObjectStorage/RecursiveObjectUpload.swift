@@ -21,27 +21,12 @@ struct RecursiveObjectUpload: Sendable {
     let settings: ObjectStoreSettings
 
     init(commandLine: CommandLineSplit, options: UploaderOptions) throws(InputError) {
-        var positionals: [String] = []
-        for entry in commandLine.entries {
-            guard case .positional(let text) = entry else {
-                throw InputError(.conflictingInput, "-F parts do not apply to s3:// uploads, which send files as they are")
-            }
-            positionals.append(text)
-        }
-        guard positionals.count == 2 else {
-            throw InputError(.malformedItem, positionals.count < 2
-                ? "no directory given; usage: uploader s3://BUCKET/PREFIX/ DIR --recursive"
-                : "'\(positionals[2].echoed)': a recursive s3:// upload sends one directory; usage: uploader s3://BUCKET/PREFIX/ DIR --recursive")
-        }
+        let positionals = try ObjectCommandPositionals(commandLine: commandLine, isRecursive: true)
         if options.output != nil {
             throw InputError(.conflictingInput, "-o does not apply to a recursive s3:// upload, which writes a summary, not the store's answers")
         }
-        var root = positionals[1]
-        if root.hasPrefix("@") { root.removeFirst() }
-        guard root != "-" else {
-            throw InputError(.unusableFile, "standard input cannot be uploaded with --recursive; give a directory")
-        }
-        var base = "s3://" + positionals[0].dropFirst(5)
+        let root = try positionals.path()
+        var base = "s3://" + positionals.target.dropFirst(5)
         if !base.dropFirst(5).contains("/" as Character) || !base.hasSuffix("/") { base += "/" }
         self.base = base
         settings = try ObjectStoreSettings(commandLine: commandLine, options: options)

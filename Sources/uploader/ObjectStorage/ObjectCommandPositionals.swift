@@ -1,0 +1,47 @@
+import UploaderItems
+
+/// The two positionals of an `s3://` command, checked one way for both of
+/// its kinds: the `s3://` target, then the file (`uploader s3://BUCKET/KEY
+/// FILE`) or, with `--recursive`, the directory to send. The messages name
+/// the kind and its usage.
+struct ObjectCommandPositionals {
+    /// The `s3://` text as typed.
+    let target: String
+    /// The file or directory as typed, `@` and all.
+    private let source: String
+    private let isRecursive: Bool
+
+    /// The positionals of `commandLine`: exactly two, and no `-F` part.
+    init(commandLine: CommandLineSplit, isRecursive: Bool) throws(InputError) {
+        self.isRecursive = isRecursive
+        var positionals: [String] = []
+        for entry in commandLine.entries {
+            guard case .positional(let text) = entry else {
+                throw InputError(.conflictingInput, "-F parts do not apply to s3:// uploads, which send \(isRecursive ? "files as they are" : "one file as it is")")
+            }
+            positionals.append(text)
+        }
+        let usage = isRecursive ? "uploader s3://BUCKET/PREFIX/ DIR --recursive" : "uploader s3://BUCKET/KEY FILE"
+        guard positionals.count == 2 else {
+            throw InputError(.malformedItem, positionals.count < 2
+                ? "no \(isRecursive ? "directory" : "file") given; usage: \(usage)"
+                : "'\(positionals[2].echoed)': \(isRecursive ? "a recursive s3:// upload sends one directory" : "an s3:// upload sends one file"); usage: \(usage)")
+        }
+        target = positionals[0]
+        source = positionals[1]
+    }
+
+    /// The file or directory's path, without the `@` some write before it
+    /// (as before a file part's); standard input (`-`) is refused, as an
+    /// object needs its length before it is sent.
+    func path() throws(InputError) -> String {
+        var path = source
+        if path.hasPrefix("@") { path.removeFirst() }
+        guard path != "-" else {
+            throw InputError(.unusableFile, isRecursive
+                ? "standard input cannot be uploaded with --recursive; give a directory"
+                : "standard input cannot be uploaded to s3://: an object needs its length before it is sent; give a file")
+        }
+        return path
+    }
+}
