@@ -25,6 +25,18 @@ import Testing
         expectGolden(try await raw.collect(), named: "chunked.http")
     }
 
+    /// The limit is the body's alone, the head not counted against it; any
+    /// limit is taken (`Int.max` once overflowed, a trap, when the head's size
+    /// was added to it).
+    @Test func collectLimitsTheBodyAloneAndTakesAnyLimit() async throws {
+        let raw = try RawHTTPRequest(post(), body: .text("abc"))
+        let whole = try await raw.collect(upTo: .max)
+        #expect(whole.suffix(3) == Array("abc".utf8))
+        #expect(try await raw.collect(upTo: 3) == whole)
+        let error = await #expect(throws: RequestBodyError.self) { try await raw.collect(upTo: 2) }
+        #expect(error?.code == .tooLarge)
+    }
+
     @Test func writesRequestWithoutBody() async throws {
         let request = HTTPRequest(method: .get, scheme: "http", authority: "h", path: "/a?b=c")
         expectGolden(try await RawHTTPRequest(request, body: nil).collect(), named: "get.http")
