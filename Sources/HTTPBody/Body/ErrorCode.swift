@@ -2,10 +2,10 @@
 /// value compared with the type's static members (`error.code == .tooLarge`)
 /// and printed as its name.
 ///
-/// Every error type's `Code` conforms, so each declares only its static
-/// members; equality, hashing and the description come from here. A struct
-/// rather than an enum, so a new kind of failure does not break a caller's
-/// exhaustive `switch`.
+/// Every error type's `Code` conforms, so each declares only its name and
+/// its static members: equality and hashing follow the name, and the
+/// description comes from here. A struct rather than an enum, so a new kind
+/// of failure does not break a caller's exhaustive `switch`.
 public protocol ErrorCode: Hashable, Sendable, CustomStringConvertible {
     /// The code's name, as its static member is spelled (`tooLarge`).
     var name: String { get }
