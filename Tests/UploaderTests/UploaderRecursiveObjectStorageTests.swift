@@ -162,7 +162,7 @@ import Testing
     }
 
     /// What cannot be uploaded is found before anything is sent.
-    @Test(arguments: ["link loop", "self link", "FIFO", "empty", "dangling link", "not a directory"])
+    @Test(arguments: ["link loop", "self link", "FIFO", "empty", "dangling link", "not a directory", "name not UTF-8"])
     func aTreeThatCannotBeUploadedExitsTwoNamingThePathAndUploadsNothing(_ kind: String) async throws {
         defer { try? FileManager.default.removeItem(at: folder) }
         let tree = folder.appending(path: "tree")
@@ -192,6 +192,17 @@ import Testing
             try write("a.txt", size: 10, in: tree)
             try FileManager.default.createSymbolicLink(atPath: tree.appending(path: "gone").path, withDestinationPath: "nowhere")
             (culprit, words) = (tree.path + "/gone", "a symbolic link to nothing")
+        case "name not UTF-8":
+            try write("a.txt", size: 10, in: tree)
+            // `sub/\xff.txt`: a name of bytes, which an object's key (UTF-8) cannot carry.
+            try FileManager.default.createDirectory(at: tree.appending(path: "sub"), withIntermediateDirectories: true)
+            let name = Array((tree.path + "/sub/").utf8) + [0xFF] + Array(".txt".utf8) + [0]
+            let descriptor = name.withUnsafeBufferPointer { bytes in
+                bytes.withMemoryRebound(to: CChar.self) { $0.baseAddress.map { open($0, O_CREAT | O_WRONLY, 0o600) } ?? -1 }
+            }
+            try #require(descriptor >= 0)
+            close(descriptor)
+            (culprit, words) = (tree.path + "/sub/\\xff.txt", "the name is not UTF-8, and an object's key must be")
         default:
             root = try write("a.txt", size: 10, in: tree)
             (culprit, words) = (root.path, "is not a directory")
