@@ -103,13 +103,26 @@ floor_line=$(printf '%-32s | %-36s | %-36s | %-16s | %-30s | %s' "  moto's floor
 rows+=("$floor_line")
 echo "$floor_line" >&2
 
-# The recursive case: a directory of the real tree's files (case 5b's sample,
-# its first BENCH_S3_TREE_FILES, 300, at their relative paths), `uploader
+# The recursive case of issue #28: BENCH_S3_TREE_SMALL (1,000) files of
+# 4-256 KiB (slices of the prose file, a fixed seed) and BENCH_S3_TREE_LARGE
+# (8) files of BENCH_S3_TREE_LARGE_MIB (64) MiB of random bytes, `uploader
 # s3://bench/tree/ DIR --recursive` beside boto3's TransferManager uploading
-# each file with the same concurrency (what `aws s3 cp --recursive` does).
-s3_tree_files=${BENCH_S3_TREE_FILES:-300}
-mkdir "$work/s3-tree"
-head -n "$s3_tree_files" "$work/real.list" | tr '\n' '\0' | xargs -0 cp --parents -t "$work/s3-tree"
+# each file with the same concurrency and part size (what `aws s3 cp
+# --recursive` does).
+s3_tree_small=${BENCH_S3_TREE_SMALL:-1000}
+s3_tree_large=${BENCH_S3_TREE_LARGE:-8}
+s3_tree_large_mib=${BENCH_S3_TREE_LARGE_MIB:-64}
+mkdir -p "$work/s3-tree/small" "$work/s3-tree/large"
+awk -v n="$s3_tree_small" -v limit="$large_bytes" 'BEGIN { srand(28); for (i = 0; i < n; i++) {
+    size = 4096 + int(rand() * (262144 - 4096 + 1)); printf "%d %d %d\n", i, size, int(rand() * (limit - size)) } }' |
+    while read -r index size offset; do
+        dd if="$work/large.txt" of="$work/s3-tree/small/file-$index.txt" bs="$size" count=1 skip="$offset" \
+            iflag=skip_bytes,count_bytes status=none
+    done
+for index in $(seq "$s3_tree_large"); do
+    head -c $((s3_tree_large_mib << 20)) /dev/urandom > "$work/s3-tree/large/blob-$index.bin"
+done
+s3_tree_files=$((s3_tree_small + s3_tree_large))
 cat > "$work/boto3-tree.py" << 'PY'
 import os, sys, boto3
 from boto3.s3.transfer import TransferConfig, create_transfer_manager
@@ -121,14 +134,14 @@ with create_transfer_manager(s3, config) as manager:
                for root, _, names in os.walk(directory) for name in names]
     for future in futures: future.result()
 PY
-recursive_upload=("$bin/uploader" --no-progress --state-dir "$work/state" s3://bench/tree/ "$work/s3-tree" --recursive --endpoint-url "$s3" --concurrency 4)
+recursive_upload=("$bin/uploader" --no-progress --state-dir "$work/state" s3://bench/tree/ "$work/s3-tree" --recursive --endpoint-url "$s3" --part-size 8M --concurrency 4)
 # A first run tells whether this build can do it at all (the spec has it;
 # an uploader without it answers with a usage error).
 if "${recursive_upload[@]}" > /dev/null 2> "$work/recursive.err"; then
     peer_run() { measure /dev/null "$python" "$work/boto3-tree.py" "$s3" "$work/s3-tree" boto3-tree/; }
     ours_run() { measure /dev/null "${recursive_upload[@]}"; }
     duel BOTO OURS
-    s3_rows "s3 --recursive, $s3_tree_files files"
+    s3_rows "s3 --recursive, $s3_tree_files files ($s3_tree_large x ${s3_tree_large_mib} MiB)"
 else
     reason=$(head -n 1 "$work/recursive.err" | cut -c 1-60)
     for figure in wall "client CPU" "peak RSS"; do

@@ -401,6 +401,21 @@ ours_run() { measure /dev/null "$bin/uploader" --no-progress "$url" "${real_item
 upload_row "$real_count real files -> sink" -K 2 24576 "<= 2x curl's wall, RSS <= 24 MiB"
 unset real_items
 
+# MARK: 6f. The same tree as a directory, `name@dir -r` (issue #28)
+
+# The real tree copied under one directory at its paths; ours walks it and
+# sends one part per file, each named `files` with filename="tree/PATH" in
+# byte order of the paths; curl gets the same parts in that order from a
+# config file, the filenames spelled out.
+mkdir "$work/tree"
+tr '\n' '\0' < "$work/real.list" | xargs -0 cp --parents -t "$work/tree"
+(cd "$work" && find tree -type f | LC_ALL=C sort) > "$work/tree.list"
+awk -v root="$work" '{ printf "form = \"files=@%s/%s;filename=%s\"\n", root, $0, $0 }' "$work/tree.list" > "$work/curl-tree.cfg"
+(cd "$work" && find tree -type f -print0 | xargs -0 cat > /dev/null)
+peer_run() { measure /dev/null curl -sS -o /dev/null -K "$work/curl-tree.cfg" "$url"; }
+ours_run() { measure /dev/null "$bin/uploader" --no-progress "$url" "files@$work/tree" -r; }
+upload_row "files@DIR -r, $real_count real files" -K 2 24576 "<= 2x curl's wall, RSS <= 24 MiB"
+
 # MARK: 6d. A trivial GET's memory, beside curl's
 
 peer_run() { measure /dev/null curl -sS -o /dev/null "$url"; }

@@ -2,10 +2,10 @@
 # Writes Scripts/uploader-link-order.txt: the functions `uploader` executes in
 # the runs users make most (a tiny upload, a GET, a large upload typed by
 # libmagic, a form of small files, a dry run, a JSON body), most shared first,
-# as the `.text.NAME` sections gold's --section-ordering-file reads.
+# one symbol a line, as lld's --symbol-ordering-file reads them.
 # Scripts/build-uploader.sh links it on Linux in that order, so the code a
 # run touches is packed into a few megabytes of pages instead of spread over
-# the binary's 25 MB of text (every page fault maps the 64 KB around it).
+# the binary's 34 MB of text (every page fault maps the 64 KB around it).
 #
 #     Scripts/uploader-link-order.sh
 #
@@ -93,7 +93,7 @@ for index in range(count):
                 cost[function] += int(fields[1])
 names = sorted((name for name in runs if name in text), key=lambda name: (-runs[name], -cost[name], name))
 with open(out, "w") as file:
-    file.writelines(f".text.{name}\n" for name in names)
+    file.writelines(f"{name}\n" for name in names)
 print(f"{out}: {len(names)} functions")
 PY
 # SwiftPM does not know the link reads the file: remove the binary so the

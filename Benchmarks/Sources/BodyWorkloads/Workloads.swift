@@ -78,16 +78,20 @@ extension Workloads {
     /// named, cheapest stage first, as `stage<TAB>count` lines (every stage,
     /// counts of 0 included), from each file's first
     /// ``MediaTypeSample/preferredLength`` bytes as the sniffer reads them.
-    public static func sniffingStages(_ paths: [String]) throws -> [String] {
+    public static func sniffingStages(_ paths: [String], each: Bool = false) throws -> [String] {
         var counts: [StandardMediaTypeSniffer.Stage: Int] = [:]
+        var lines: [String] = []
         for path in paths {
             let handle = try FileHandle(forReadingFrom: URL(filePath: path))
             defer { try? handle.close() }
             let prefix = try handle.read(upToCount: MediaTypeSample.preferredLength) ?? Data()
             let isComplete = try handle.read(upToCount: 1)?.isEmpty ?? true
             let sample = MediaTypeSample(prefix: prefix, filename: path, isComplete: isComplete)
-            counts[StandardMediaTypeSniffer().answer(for: sample).stage, default: 0] += 1
+            let answer = StandardMediaTypeSniffer().answer(for: sample)
+            counts[answer.stage, default: 0] += 1
+            if each { lines.append("\(answer.stage.rawValue)\t\(answer.mediaType?.description ?? "-")\t\(path)") }
         }
+        if each { return lines }
         return StandardMediaTypeSniffer.Stage.allCases.map { "\($0.rawValue)\t\(counts[$0] ?? 0)" }
     }
 }

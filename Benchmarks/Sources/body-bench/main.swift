@@ -10,13 +10,14 @@
 //                                              a multipart body of the files listed
 //     body-bench fields COUNT                  a multipart body of COUNT text fields
 //     body-bench sniff LIST [--jobs N]         the sniffed type of each file listed
-//     body-bench stages LIST                   how many files each sniffing stage named
+//     body-bench stages LIST [--each]          how many files each sniffing stage named
+//                                              (--each: each file's stage, type and path)
 import BodyWorkloads
 import Foundation
 
 let usage = """
     usage: body-bench generate text PATH MIB | generate elf PATH MIB | generate mixed DIR MIB | generate sniff DIR COUNT
-           body-bench files LIST [--gzip [--gzip-concurrency N]] | fields COUNT | sniff LIST [--jobs N] | stages LIST
+           body-bench files LIST [--gzip [--gzip-concurrency N]] | fields COUNT | sniff LIST [--jobs N] | stages LIST [--each]
 
     """
 
@@ -38,7 +39,8 @@ func printLines(_ lines: [String]) throws {
 
 var arguments = Array(CommandLine.arguments.dropFirst())
 let gzip = arguments.contains("--gzip")
-arguments.removeAll { $0 == "--gzip" }
+let each = arguments.contains("--each")
+arguments.removeAll { $0 == "--gzip" || $0 == "--each" }
 let jobs = takeNumber(after: "--jobs", from: &arguments) ?? ProcessInfo.processInfo.activeProcessorCount
 let gzipConcurrency = takeNumber(after: "--gzip-concurrency", from: &arguments)
 
@@ -60,7 +62,7 @@ do {
         guard let count = Int(arguments[1]) else { throw WorkloadError(usage) }
         try await Workloads.drain(Workloads.fieldsBody(count: count), into: .standardOutput)
     case ("stages", 2):
-        try printLines(Workloads.sniffingStages(readList(arguments[1])))
+        try printLines(Workloads.sniffingStages(readList(arguments[1]), each: each))
     case ("sniff", 2):
         try printLines(await Workloads.sniff(readList(arguments[1]), concurrency: jobs))
     default:
