@@ -291,6 +291,34 @@ import Testing
         #expect(error?.description.contains("evil.bin") == true)
     }
 
+    /// A large file is read in stretches on several threads; each reads the
+    /// boundary's length minus one byte into the next, so an occurrence
+    /// across a seam, or one at the very end, is still found.
+    @Test(arguments: [2, 3, 4])
+    func findsBoundaryAcrossTheSeamsOfAParallelCheck(lanes: Int) throws {
+        let directory = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let pattern = Array("--Pre-Checked".utf8)
+        let length = 3 * RequestBody.defaultChunkSize + 1001
+        let stretch = (length + lanes - 1) / lanes
+        let search = BoundarySearch(pattern: pattern)
+        for start in [stretch - 1, stretch - 5, stretch - pattern.count + 1, length - pattern.count] {
+            var content = [UInt8](repeating: 0x2E, count: length)
+            content.replaceSubrange(start..<(start + pattern.count), with: pattern)
+            let url = directory.appending(path: "seam-\(start).bin")
+            try Data(content).write(to: url)
+            #expect(try FileBoundaryCheck.fileContains(search, at: FileLocation(url), length: Int64(length), lanes: lanes), "at \(start)")
+        }
+        let clean = directory.appending(path: "clean.bin")
+        try Data([UInt8](repeating: 0x2E, count: length)).write(to: clean)
+        #expect(try !FileBoundaryCheck.fileContains(search, at: FileLocation(clean), length: Int64(length), lanes: lanes))
+        // A file no longer of the length it was measured at is an error, not an answer.
+        let error = #expect(throws: RequestBodyError.self) {
+            try FileBoundaryCheck.fileContains(search, at: FileLocation(clean), length: Int64(length + 10), lanes: lanes)
+        }
+        #expect(error?.code == .fileChangedSize)
+    }
+
     @Test func checkReportsFilesThatVanished() throws {
         let directory = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }

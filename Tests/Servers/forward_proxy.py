@@ -12,6 +12,7 @@ input closes, so it never outlives the test process.
 """
 
 import argparse
+import signal
 import socket
 import subprocess
 import sys
@@ -34,6 +35,10 @@ def main():
                "--num-workers", "1", "--num-acceptors", "1", "--log-file", args.log]
     if args.basic_auth:
         command += ["--basic-auth", args.basic_auth]
+    # The test process stops this wrapper with SIGTERM right after closing
+    # its standard input; Python's default handling of SIGTERM would end it
+    # without running the `finally` below, leaving proxy.py running.
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
     child = subprocess.Popen(command, stdin=subprocess.DEVNULL)
     try:
         deadline = time.monotonic() + 60

@@ -22,6 +22,13 @@ package final class FileReader {
     /// Whether the end of the file has been checked (see ``checkEndOfFile()``).
     private var endChecked = false
 
+    /// The alignment of memory a file is read into. The kernel copies from
+    /// the page cache at a third of the speed into an address that is not a
+    /// multiple of 32 (`rep movsb` on this machine's AMD EPYC: a 400 MB file
+    /// read in 256 KiB pieces took 0.22 s at offset 16 of a page, 0.065 s at
+    /// offset 0 or 64), and `malloc` gives large blocks at offset 16.
+    package static let bufferAlignment = 64
+
     /// Files at least this large are read with the kernel's read-ahead
     /// doubled (`POSIX_FADV_SEQUENTIAL`); a smaller one is taken in one or two
     /// reads, where the advice would only cost a system call.
@@ -146,6 +153,43 @@ package final class FileReader {
         }
         if failure != 0 { throw .fileUnreadable(path, errno: failure) }
         return sample
+    }
+
+    /// Fills `buffer` from `offset` with `pread(2)`, leaving the reader where
+    /// it was: what reading one file on several threads at once needs.
+    /// Returns the count, short only where the file ends, and fails when it
+    /// ends before `offset + buffer.count` while that is within the measured
+    /// length (the file shrank).
+    package func read(into buffer: UnsafeMutableRawBufferPointer, at offset: Int64) throws(RequestBodyError) -> Int {
+        guard let base = buffer.baseAddress, !buffer.isEmpty else { return 0 }
+        var filled = 0
+        while filled < buffer.count {
+            let count = pread(descriptor, base + filled, buffer.count - filled, off_t(offset + Int64(filled)))
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw .fileUnreadable(path, errno: errno)
+            }
+            if count == 0 { break }
+            filled += count
+        }
+        let end = offset + Int64(filled)
+        if filled < buffer.count, end < expectedLength {
+            throw .fileChangedSize(path, expected: expectedLength, actual: "it ended after \(end)")
+        }
+        return filled
+    }
+
+    /// Fails if the file now holds more than its measured length (one
+    /// `pread(2)` of a byte past it), for a reader used by offset.
+    package func checkEnds() throws(RequestBodyError) {
+        var probe: UInt8 = 0
+        while true {
+            let count = pread(descriptor, &probe, 1, off_t(expectedLength))
+            if count < 0, errno == EINTR { continue }
+            if count < 0 { throw .fileUnreadable(path, errno: errno) }
+            if count > 0 { throw .fileChangedSize(path, expected: expectedLength, actual: "it grew past that") }
+            return
+        }
     }
 
     /// Moves past the next `count` bytes without reading them (`lseek(2)`),

@@ -20,15 +20,15 @@ import Darwin
 /// Which bytes are rare is a guess from a table of how common each byte of
 /// RFC 2046's `bchars` is in text; the guess only decides speed, never the
 /// answer.
-struct BoundarySearch: Sendable {
-    let pattern: [UInt8]
+package struct BoundarySearch: Sendable {
+    package let pattern: [UInt8]
     /// The offset of the pattern's rarest byte (the `memchr` target).
     private let rareOffset: Int
     /// The offset of its second rarest byte at another position; equal to
     /// `rareOffset` for a one-byte pattern.
     private let otherOffset: Int
 
-    init(pattern: [UInt8]) {
+    package init(pattern: [UInt8]) {
         self.pattern = pattern
         var rarest = 0
         for index in pattern.indices where Self.commonness(pattern[index]) < Self.commonness(pattern[rarest]) {

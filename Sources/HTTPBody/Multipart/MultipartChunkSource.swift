@@ -144,7 +144,7 @@ struct MultipartChunkSource: ChunkSource {
         }
         let count = Int(target - rescanFrom)
         guard count > 0 else { return }
-        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: count, alignment: 1)
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: count, alignment: FileReader.bufferAlignment)
         defer { buffer.deallocate() }
         var filled = 0
         while filled < count {

@@ -8,28 +8,21 @@ extension MultipartFormData {
     /// the files are read only when the boundary is caller-chosen. Sending
     /// scans files anyway when the boundary is caller-chosen; this
     /// only moves the failure before the first byte goes out, at the cost of
-    /// reading each file twice. Stream parts cannot be read ahead and are not
+    /// reading each file twice (a large one on several cores at once:
+    /// ``FileBoundaryCheck``). Stream parts cannot be read ahead and are not
     /// checked here. Blocks the calling thread while it reads; memory is one
-    /// 256 KiB buffer.
+    /// 256 KiB buffer a core.
     ///
     /// - Throws: ``RequestBodyError`` naming the part when a file cannot be
     ///   read or changed size.
     package func problemIncludingFiles() throws(RequestBodyError) -> MultipartError? {
         if let problem { return problem }
         guard boundary.isCallerChosen else { return nil }
-        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: RequestBody.defaultChunkSize, alignment: 1)
-        defer { buffer.deallocate() }
         for segment in segments {
             guard case .file(let location, let length, let name, _) = segment else { continue }
-            var scanner = BoundaryScanner(search: boundarySearch)
-            var found = false
+            let found: Bool
             do throws(RequestBodyError) {
-                let reader = try FileReader(location, expectedLength: length)
-                while !found {
-                    let count = try reader.read(into: buffer)
-                    if count == 0 { break }  // the end, checked for growth
-                    found = scanner.scan(UnsafeRawBufferPointer(rebasing: buffer[..<count]))
-                }
+                found = try FileBoundaryCheck.fileContains(boundarySearch, at: location, length: length)
             } catch {
                 throw error.naming(part: name)
             }
