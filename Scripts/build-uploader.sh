@@ -27,7 +27,7 @@ cd "$(dirname "$0")/.."
 flags=(-c release --static-swift-stdlib)
 if [[ "$(uname -s)" == Linux ]]; then
     flags+=(-Xlinker --no-export-dynamic)
-    lld="$(dirname "$(command -v swift)")/ld.lld"
+    lld="$(dirname "$(readlink -f "$(command -v swift)")")/ld.lld"
     if [[ -x "$lld" ]]; then
         shim=$(mktemp -d "${TMPDIR:-/tmp}/uploader-link.XXXXXX")
         trap 'rm -rf "$shim"' EXIT
