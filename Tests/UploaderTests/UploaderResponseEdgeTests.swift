@@ -119,8 +119,15 @@ import Glibc
         let path = try scratch.file("big.bin", [UInt8](repeating: 0x61, count: 32 * 1024 * 1024))
         // Reads nothing, so the upload stalls with the bar drawn.
         let server = try SilentListener()
+        let errors = scratch.url.appending(path: "stderr.txt").path
+        // Interrupted once the bar is on standard error (an event, not a
+        // fixed wait a busy machine can outlast), for at most the liveness
+        // guard; then its standard error is passed on for the expectations.
+        let polls = Int(TestTime.liveness / .milliseconds(50))
         let result = try await UploaderProcess.runShell(
-            "\"$UPLOADER\" --progress PUT localhost:\(server.port)/up --data @'\(path)' & pid=$!; sleep 1.5; kill -INT $pid; wait $pid"
+            "\"$UPLOADER\" --progress PUT localhost:\(server.port)/up --data @'\(path)' 2> '\(errors)' & pid=$!; "
+                + "n=0; until grep -q % '\(errors)' || [ $n -ge \(polls) ]; do sleep 0.05; n=$((n + 1)); done; "
+                + "kill -INT $pid; wait $pid; status=$?; cat '\(errors)' >&2; exit $status"
         )
         #expect(result.status == 130, "\(result.standardError)")
         #expect(result.standardError.contains("%"), "the bar was drawn: \(result.standardError.debugDescription)")
