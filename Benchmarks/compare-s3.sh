@@ -71,7 +71,7 @@ PY
 cat "$work/payload" > /dev/null
 
 peer_run() { measure /dev/null "$python" "$work/boto3-upload.py" "$s3" "$work/payload" boto3.bin; }
-ours_run() { measure /dev/null "$bin/uploader" --no-progress --state-dir "$work/state" s3://bench/ours.bin "$work/payload" --endpoint-url "$s3" --part-size 8M --concurrency 4; }
+ours_run() { measure /dev/null "$uploader" --no-progress --state-dir "$work/state" s3://bench/ours.bin "$work/payload" --endpoint-url "$s3" --part-size 8M --concurrency 4; }
 duel BOTO OURS
 unset FLOOR_WALL
 for _ in $(seq "$runs"); do
@@ -134,7 +134,7 @@ with create_transfer_manager(s3, config) as manager:
                for root, _, names in os.walk(directory) for name in names]
     for future in futures: future.result()
 PY
-recursive_upload=("$bin/uploader" --no-progress --state-dir "$work/state" s3://bench/tree/ "$work/s3-tree" --recursive --endpoint-url "$s3" --part-size 8M --concurrency 4)
+recursive_upload=("$uploader" --no-progress --state-dir "$work/state" s3://bench/tree/ "$work/s3-tree" --recursive --endpoint-url "$s3" --part-size 8M --concurrency 4)
 # A first run tells whether this build can do it at all (the spec has it;
 # an uploader without it answers with a usage error).
 if "${recursive_upload[@]}" > /dev/null 2> "$work/recursive.err"; then

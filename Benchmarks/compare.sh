@@ -62,7 +62,9 @@ swift build -c release --package-path "$root" --product resumable-upload-server 
 # uploader's linker flags.
 swift build -c release --static-swift-stdlib --package-path "$root" --product upload-form > "$work/build.log" 2>&1 ||
     { cat "$work/build.log" >&2; fail "building upload-form failed"; }
-"$root/Scripts/build-uploader.sh" > /dev/null 2> "$work/build.log" ||
+# The uploader as the README installs it, from its own build folder (see
+# Scripts/build-uploader.sh).
+uploader=$("$root/Scripts/build-uploader.sh" 2> "$work/build.log") ||
     { cat "$work/build.log" >&2; fail "building uploader failed"; }
 # The benchmark programs link the Swift runtime in, as the uploader does: a
 # 50 ms figure then holds no loading of Swift's shared libraries (about 2 ms).
@@ -354,7 +356,7 @@ upload_row() {
 
 cat "$work/large.txt" > /dev/null
 peer_run() { measure /dev/null curl -sS -o /dev/null -F "file=@$work/large.txt" "$url"; }
-ours_run() { measure /dev/null "$bin/uploader" --no-progress "$url" "file@$work/large.txt"; }
+ours_run() { measure /dev/null "$uploader" --no-progress "$url" "file@$work/large.txt"; }
 # (#15 goal 6 keeps this goal at 0.8x curl's wall, below #12's 1x.)
 upload_row "uploader ${file_mib} MiB -> sink" -F 0.8 32767 "<= 0.8x curl's wall, RSS < 32 MiB"
 
@@ -363,14 +365,14 @@ upload_row "uploader ${file_mib} MiB -> sink" -F 0.8 32767 "<= 0.8x curl's wall,
 # Both sniff the part (the standard sniffer ends at libmagic for this file),
 # and that is checked, so the figures are of the case the goal names.
 # (`|| true`: head closes the pipe after the part's head, which ends the dry run.)
-{ "$bin/uploader" --dry-run "$url" "file@$work/payload" 2> /dev/null || true; } | head -c 4096 |
+{ "$uploader" --dry-run "$url" "file@$work/payload" 2> /dev/null || true; } | head -c 4096 |
     grep -aq '^Content-Type: application/x-executable' || fail "the ELF file's part is not typed application/x-executable"
 cat "$work/payload" > /dev/null
 # (A goal on memory alone: any wall time meets it.)
 peer_run() { measure /dev/null curl -sS -o /dev/null -F "file=@$work/payload" "$url"; }
 ours_run() { measure /dev/null "$bin/upload-form" "$url" "$work/payload"; }
 upload_row "library ${file_mib} MiB, libmagic type" -F 1000000 24576 "RSS <= 24 MiB"
-ours_run() { measure /dev/null "$bin/uploader" --no-progress "$url" "file@$work/payload"; }
+ours_run() { measure /dev/null "$uploader" --no-progress "$url" "file@$work/payload"; }
 upload_row "uploader ${file_mib} MiB, libmagic type" -F 1000000 24576 "RSS <= 24 MiB"
 
 # MARK: 6c. Many small files in one request, beside curl given the same parts
@@ -384,7 +386,7 @@ mapfile -t small_items < <(awk '{ printf "file%d@%s\n", NR, $0 }' "$work/sniff.l
 awk '{ printf "form = \"file%d=@%s\"\n", NR, $0 }' "$work/sniff.list" > "$work/curl-form.cfg"
 cat "$work"/sniff/* > /dev/null
 peer_run() { measure /dev/null curl -sS -o /dev/null -K "$work/curl-form.cfg" "$url"; }
-ours_run() { measure /dev/null "$bin/uploader" --no-progress "$url" "${small_items[@]}"; }
+ours_run() { measure /dev/null "$uploader" --no-progress "$url" "${small_items[@]}"; }
 upload_row "$sniff_files small files -> sink" -K 2 32768 "<= 2x curl's wall, RSS <= 32 MiB"
 unset small_items
 
@@ -397,7 +399,7 @@ mapfile -t real_items < <(awk '{ printf "file%d@%s\n", NR, $0 }' "$work/real.lis
 awk '{ printf "form = \"file%d=@%s\"\n", NR, $0 }' "$work/real.list" > "$work/curl-real.cfg"
 tr '\n' '\0' < "$work/real.list" | xargs -0 cat > /dev/null
 peer_run() { measure /dev/null curl -sS -o /dev/null -K "$work/curl-real.cfg" "$url"; }
-ours_run() { measure /dev/null "$bin/uploader" --no-progress "$url" "${real_items[@]}"; }
+ours_run() { measure /dev/null "$uploader" --no-progress "$url" "${real_items[@]}"; }
 upload_row "$real_count real files -> sink" -K 2 24576 "<= 2x curl's wall, RSS <= 24 MiB"
 unset real_items
 
@@ -413,13 +415,13 @@ tr '\n' '\0' < "$work/real.list" | xargs -0 cp --parents -t "$work/tree"
 awk -v root="$work" '{ printf "form = \"files=@%s/%s;filename=%s\"\n", root, $0, $0 }' "$work/tree.list" > "$work/curl-tree.cfg"
 (cd "$work" && find tree -type f -print0 | xargs -0 cat > /dev/null)
 peer_run() { measure /dev/null curl -sS -o /dev/null -K "$work/curl-tree.cfg" "$url"; }
-ours_run() { measure /dev/null "$bin/uploader" --no-progress "$url" "files@$work/tree" -r; }
+ours_run() { measure /dev/null "$uploader" --no-progress "$url" "files@$work/tree" -r; }
 upload_row "files@DIR -r, $real_count real files" -K 2 24576 "<= 2x curl's wall, RSS <= 24 MiB"
 
 # MARK: 6d. A trivial GET's memory, beside curl's
 
 peer_run() { measure /dev/null curl -sS -o /dev/null "$url"; }
-ours_run() { measure /dev/null "$bin/uploader" GET "$url"; }
+ours_run() { measure /dev/null "$uploader" GET "$url"; }
 duel CURL OURS
 row "trivial GET" \
     "$(calc "$OURS_WALL * 1000" 1) ms, $(mib "$OURS_RSS") MiB" \
@@ -430,7 +432,7 @@ row "trivial GET" \
 # MARK: 7. uploader --dry-run to /dev/null, beside cat
 
 peer_run() { measure /dev/null cat "$work/large.txt"; }
-ours_run() { measure /dev/null "$bin/uploader" --dry-run "$url" "file@$work/large.txt"; }
+ours_run() { measure /dev/null "$uploader" --dry-run "$url" "file@$work/large.txt"; }
 duel CAT OURS
 ratio=$(calc "$CAT_WALL / $OURS_WALL")
 row "uploader --dry-run ${file_mib} MiB" \
@@ -447,8 +449,8 @@ row "uploader --dry-run ${file_mib} MiB" \
 # the check before sending, so one extra read is the floor (issue #29 goal 4).
 fixed_boundary=compare-sh-7MA4YWxkTrZu0gW
 ! grep -q "$fixed_boundary" "$work/large.txt" || fail "the text file holds the boundary $fixed_boundary"
-peer_run() { measure /dev/null "$bin/uploader" --dry-run "$url" "file@$work/large.txt"; }
-ours_run() { measure /dev/null "$bin/uploader" --dry-run --boundary "$fixed_boundary" "$url" "file@$work/large.txt"; }
+peer_run() { measure /dev/null "$uploader" --dry-run "$url" "file@$work/large.txt"; }
+ours_run() { measure /dev/null "$uploader" --dry-run --boundary "$fixed_boundary" "$url" "file@$work/large.txt"; }
 duel RANDOM OURS
 ratio=$(calc "$OURS_WALL / $RANDOM_WALL")
 row "${file_mib} MiB --dry-run with --boundary" \
@@ -475,11 +477,11 @@ curl_times=()
 ours_times=()
 for _ in $(seq "$startup_runs"); do
     timed curl_times curl -sS -o /dev/null -F "file=@$work/tiny.txt" "$url"
-    timed ours_times "$bin/uploader" "$url" "file@$work/tiny.txt"
+    timed ours_times "$uploader" "$url" "file@$work/tiny.txt"
 done
 curl_start=$(printf '%s\n' "${curl_times[@]}" | median)
 ours_start=$(printf '%s\n' "${ours_times[@]}" | median)
-measure /dev/null "$bin/uploader" "$url" "file@$work/tiny.txt"
+measure /dev/null "$uploader" "$url" "file@$work/tiny.txt"
 ratio=$(calc "$ours_start / $curl_start")
 row "tiny upload, real" \
     "$(calc "$ours_start * 1000" 1) ms, $(mib "$RSS") MiB" \
@@ -493,10 +495,10 @@ row "tiny upload, real" \
 # it), so 100,000 of them fit on one command line.
 ulimit -s 65536 2> /dev/null || true
 mapfile -t items < <(awk -v n="$fields" 'BEGIN { for (i = 0; i < n; i++) printf "f%d=v\n", i }')
-measure "$work/items.out" "$bin/uploader" --dry-run "$url" "${items[@]}"
+measure "$work/items.out" "$uploader" --dry-run "$url" "${items[@]}"
 items_wall=$WALL
 items_rss=$RSS
-measure "$work/items.out" "$bin/uploader" --dry-run --multipart --boundary items-boundary "$url" "${items[@]}"
+measure "$work/items.out" "$uploader" --dry-run --multipart --boundary items-boundary "$url" "${items[@]}"
 row "$fields items, --dry-run" \
     "json $(calc "$items_wall * 1000" 0) ms, $(mib "$items_rss") MiB; multipart $(calc "$WALL * 1000" 0) ms" \
     "(none: 10,000 items took 1.9 s before)" \
@@ -514,8 +516,8 @@ for _ in $(seq 100); do grep -q listening "$work/ietf.txt" 2> /dev/null && break
 grep -q listening "$work/ietf.txt" || fail "resumable-upload-server did not start"
 ietf="http://127.0.0.1:$(sed -E 's/.*:([0-9]+)$/\1/' "$work/ietf.txt")/files/large.txt"
 forget_uploads() { rm -rf "$work/ietf"/upload-*; }
-peer_run() { measure /dev/null "$bin/uploader" --no-progress "$ietf" "file@$work/large.txt"; forget_uploads; }
-ours_run() { measure /dev/null "$bin/uploader" --no-progress --resumable --state-dir "$work/state" "$ietf" "file@$work/large.txt"; forget_uploads; }
+peer_run() { measure /dev/null "$uploader" --no-progress "$ietf" "file@$work/large.txt"; forget_uploads; }
+ours_run() { measure /dev/null "$uploader" --no-progress --resumable --state-dir "$work/state" "$ietf" "file@$work/large.txt"; forget_uploads; }
 duel PLAIN OURS
 ratio=$(calc "$OURS_WALL / $PLAIN_WALL")
 row "uploader --resumable ${file_mib} MiB" \
@@ -529,7 +531,7 @@ row "uploader --resumable ${file_mib} MiB" \
 # and the time is taken until the server's copy grows past what it held.
 state_offset() { local n; n=$(cat "$work/state"/*.json 2> /dev/null | sed -n 's/.*"offset" : \([0-9]*\).*/\1/p'); echo "${n:-0}"; }
 partial_size() { local n; n=$(stat -c %s "$work/ietf"/.partial/* 2> /dev/null | sort -n | tail -1); echo "${n:-0}"; }
-resume_command=("$bin/uploader" --no-progress --resumable --chunk-size 64M --state-dir "$work/state" "$ietf" "file@$work/large.txt")
+resume_command=("$uploader" --no-progress --resumable --chunk-size 64M --state-dir "$work/state" "$ietf" "file@$work/large.txt")
 restarts=()
 for _ in $(seq "$runs"); do
     "${resume_command[@]}" > /dev/null 2>&1 &

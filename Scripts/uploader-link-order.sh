@@ -36,9 +36,7 @@ swift build -c release --product sink-server > "$work/build.log" 2>&1 ||
     { cat "$work/build.log" >&2; fail "building sink-server failed"; }
 uploader=$(Scripts/build-uploader.sh 2> "$work/build.log") ||
     { cat "$work/build.log" >&2; fail "building uploader failed"; }
-bin=$(dirname "$uploader")
-
-"$bin/sink-server" 0 > "$work/sink.txt" &
+"$(swift build -c release --show-bin-path)/sink-server" 0 > "$work/sink.txt" &
 server_pid=$!
 for _ in $(seq 100); do grep -q listening "$work/sink.txt" 2> /dev/null && break; sleep 0.1; done
 grep -q listening "$work/sink.txt" || fail "sink-server did not start"
@@ -46,7 +44,7 @@ url="http://127.0.0.1:$(sed -E 's/.*:([0-9]+)$/\1/' "$work/sink.txt")/upload"
 
 # A copy without the DWARF, which valgrind's reader stumbles over in a binary
 # this size; the symbol table, all the names need, stays.
-objcopy --strip-debug "$bin/uploader" "$work/uploader"
+objcopy --strip-debug "$uploader" "$work/uploader"
 
 # Inputs: text named by its extension, signatures the table knows, bytes only
 # libmagic can type (an ELF header on random bytes, no extension).
@@ -98,4 +96,4 @@ print(f"{out}: {len(names)} functions")
 PY
 # SwiftPM does not know the link reads the file: remove the binary so the
 # next build links it again, in the new order.
-rm -f "$bin/uploader"
+rm -f "$uploader"

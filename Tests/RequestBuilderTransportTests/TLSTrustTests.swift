@@ -53,6 +53,46 @@ import Testing
         #expect(response.status == .ok)
     }
 
+    /// `SSL_CERT_FILE` is checked for a certificate by reading only until
+    /// the first one: here it starts after comments that end 10 bytes short
+    /// of the first 16 KiB read, so its first line is cut by the read's end,
+    /// and the CA it holds must still be the one the connection trusts.
+    @Test func sslCertFileIsCheckedUpToItsFirstCertificate() async throws {
+        let server = try await TLSTestServer.start()
+        defer { server.stop() }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tls-trust-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let line = "# a bundle's comment, as Mozilla's certdata has them\n"
+        var comments = String(repeating: line, count: (16384 - 10) / line.utf8.count)
+        comments += String(repeating: "#", count: 16384 - 10 - comments.utf8.count - 1) + "\n"
+        #expect(comments.utf8.count == 16384 - 10)
+        let bundle = folder.appendingPathComponent("bundle.pem")
+        var bytes = Data(comments.utf8)
+        bytes.append(try Data(contentsOf: URL(fileURLWithPath: server.file("ca.pem"))))
+        try bytes.write(to: bundle)
+        let transport = try AsyncHTTPClientTransport(tls: TLSSettings.fromEnvironment(["SSL_CERT_FILE": bundle.path]))
+        let response = try await Self.upload(server.url(path: "/up"), with: transport)
+        try await transport.shutdown()
+        #expect(response.status == .ok)
+
+        let commentsOnly = folder.appendingPathComponent("comments.pem")
+        try Data(String(repeating: line, count: 2000).utf8).write(to: commentsOnly)
+        let missing = folder.appendingPathComponent("missing.pem")
+        for (file, message) in [
+            (commentsOnly.path, "the CA certificate file (SSL_CERT_FILE) \(commentsOnly.path) holds no PEM certificate (-----BEGIN CERTIFICATE-----)"),
+            (missing.path, "cannot read the CA certificate file (SSL_CERT_FILE) \(missing.path): No such file or directory"),
+            (folder.path, "cannot read the CA certificate file (SSL_CERT_FILE) \(folder.path): Is a directory"),
+        ] {
+            #expect {
+                _ = try AsyncHTTPClientTransport(tls: TLSSettings.fromEnvironment(["SSL_CERT_FILE": file]))
+            } throws: { error in
+                (error as? RequestError)?.code == .invalidRequest && (error as? RequestError)?.description == message
+            }
+        }
+        #expect(try server.requests().count == 1)
+    }
+
     @Test func anUnknownIssuerIsOneSentenceNamingTheHostAndTheFix() async throws {
         let server = try await TLSTestServer.start()
         defer { server.stop() }

@@ -20,8 +20,15 @@ struct UploaderProcess {
         var outputText: String { String(decoding: standardOutput, as: UTF8.self) }
     }
 
-    /// The executable `swift build` put next to the test bundle.
+    /// The executable `swift build` put next to the test bundle, or the one
+    /// `UPLOADER_TEST_EXECUTABLE` names: the CLI's suites then check a
+    /// build made otherwise, such as the one `Scripts/build-uploader.sh`
+    /// installs (`UPLOADER_TEST_EXECUTABLE=$(Scripts/build-uploader.sh)
+    /// swift test --filter Uploader`).
     static let executable: URL = {
+        if let configured = ProcessInfo.processInfo.environment["UPLOADER_TEST_EXECUTABLE"], !configured.isEmpty {
+            return URL(filePath: configured)
+        }
         let bundleDirectory = URL(filePath: CommandLine.arguments[0]).deletingLastPathComponent()
         let besideBundle = bundleDirectory.appending(path: "uploader")
         if FileManager.default.isExecutableFile(atPath: besideBundle.path) { return besideBundle }
