@@ -13,7 +13,8 @@ public import Foundation
 /// client-to-server bytes; past it every connection holds what it reads
 /// (and reads no more) until ``release()``, which cuts the held ones, so the
 /// server never receives more than `holdAfter` bytes before the release.
-/// An upload through it cannot finish before the test releases it.
+/// An upload of more than `holdAfter` bytes through it cannot finish before
+/// the test releases it.
 ///
 /// ```swift
 /// let proxy = try await FaultProxy.start(target: server.url(), cutAfter: 64 * 1024, cuts: 3)

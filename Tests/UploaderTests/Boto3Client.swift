@@ -36,6 +36,13 @@ struct Boto3Client: Sendable {
         return result.outputText
     }
 
+    /// Makes a bucket of its own for one test: `prefix`, a dash and a random tail.
+    func makeBucket(prefix: String) async throws -> String {
+        let bucket = "\(prefix)-\(UUID().uuidString.lowercased().prefix(18))"
+        _ = try await self("make-bucket", bucket)
+        return bucket
+    }
+
     /// The bucket's unfinished multipart uploads.
     func unfinished(in bucket: String, sourceLocation: SourceLocation = #_sourceLocation) async throws -> [Unfinished] {
         try JSONDecoder().decode(Uploads.self, from: Data(try await self("parts", bucket, sourceLocation: sourceLocation).utf8)).uploads

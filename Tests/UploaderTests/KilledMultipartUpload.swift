@@ -82,7 +82,7 @@ struct KilledMultipartUpload {
         let script = "echo $$ > '\(pidFile.path)' && exec env \(exports) \"$UPLOADER\" \(quoted)"
         return try await withThrowingTaskGroup(of: Event.self) { group in
             group.addTask { .exited(try await UploaderProcess.runShell(script)) }
-            group.addTask { .stored(try await firstPartStored(sourceLocation: sourceLocation)) }
+            group.addTask { .stored(await firstPartStored(sourceLocation: sourceLocation)) }
             while let event = try await group.next() {
                 switch event {
                 case .stored(let bytes):
@@ -100,14 +100,20 @@ struct KilledMultipartUpload {
     }
 
     /// Asks the store until it holds a part of `key` (its bytes), for at most
-    /// the liveness budget (then 0); cancelled, returns 0 at once.
-    private func firstPartStored(sourceLocation: SourceLocation) async throws -> Int {
+    /// the liveness budget (then 0); cancelled, returns 0 at once. A question
+    /// that fails is recorded and ends the wait with 0, so the held run is
+    /// still killed (the task group could not end while it runs).
+    private func firstPartStored(sourceLocation: SourceLocation) async -> Int {
         let deadline = ContinuousClock.now + TestTime.liveness
-        while !Task.isCancelled, ContinuousClock.now < deadline {
-            let held = try await heldBytes(sourceLocation: sourceLocation)
-            if held > 0 { return held }
-            // Only the spacing of the questions: the answer, not the time, decides.
-            try? await Task.sleep(for: .milliseconds(50))
+        do {
+            while !Task.isCancelled, ContinuousClock.now < deadline {
+                let held = try await heldBytes(sourceLocation: sourceLocation)
+                if held > 0 { return held }
+                // Only the spacing of the questions: the answer, not the time, decides.
+                try? await Task.sleep(for: .milliseconds(50))
+            }
+        } catch {
+            Issue.record(error, "asking the store for the parts of \(key)", sourceLocation: sourceLocation)
         }
         return 0
     }

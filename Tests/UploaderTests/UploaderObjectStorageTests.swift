@@ -25,8 +25,7 @@ import Testing
     init() async throws {
         server = try await Self.shared.value
         boto3 = Boto3Client(server: server)
-        bucket = "cli-\(UUID().uuidString.lowercased().prefix(18))"
-        _ = try await boto3("make-bucket", bucket)
+        bucket = try await boto3.makeBucket(prefix: "cli")
     }
 
     var environment: [String: String] { boto3.environment }

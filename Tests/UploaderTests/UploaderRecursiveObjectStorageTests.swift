@@ -29,10 +29,9 @@ import Testing
     init() async throws {
         server = try await Self.shared.value
         boto3 = Boto3Client(server: server)
-        bucket = "tree-\(UUID().uuidString.lowercased().prefix(18))"
+        bucket = try await boto3.makeBucket(prefix: "tree")
         folder = FileManager.default.temporaryDirectory.appending(path: "s3-tree-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        _ = try await boto3("make-bucket", bucket)
     }
 
     var environment: [String: String] { boto3.environment }
