@@ -100,7 +100,7 @@ struct KilledMultipartUpload {
     }
 
     /// Asks the store until it holds a part of `key` (its bytes), for at most
-    /// the liveness budget (then 0); cancelled, returns 0 at once. A question
+    /// the liveness budget (then 0); cancelled, stops asking (0). A question
     /// that fails is recorded and ends the wait with 0, so the held run is
     /// still killed (the task group could not end while it runs).
     private func firstPartStored(sourceLocation: SourceLocation) async -> Int {
