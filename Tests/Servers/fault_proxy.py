@@ -80,7 +80,7 @@ class Hold:
     def __init__(self, budget):
         self.left = budget  # None: no hold was asked for
         self.released = asyncio.Event()
-        self.held = set()  # the pumps' tasks now waiting for the release
+        self.waiting = set()  # the pumps' tasks now waiting for the release
 
     def room(self):
         """Bytes a connection may still forward; None for any number."""
@@ -92,7 +92,7 @@ class Hold:
 
     async def release(self):
         """Ends the hold and returns once every held connection is cut."""
-        waiting = list(self.held)
+        waiting = list(self.waiting)
         self.released.set()
         if waiting:
             await asyncio.wait(waiting)
@@ -133,7 +133,7 @@ class Proxy:
         forwarded = 0
         while True:
             if victim is not None and self.hold.room() == 0:
-                return await self.held(writer, victim)
+                return await self.hold_until_release(writer, victim)
             data = await reader.read(CHUNK)
             if not data:
                 if writer.can_write_eof():
@@ -161,17 +161,17 @@ class Proxy:
                 abort(victim)
                 return True
             if held:
-                return await self.held(writer, victim)
+                return await self.hold_until_release(writer, victim)
 
-    async def held(self, writer, victim):
+    async def hold_until_release(self, writer, victim):
         """Holds a connection (forwarding and reading nothing) until the release, then cuts it."""
         self.stats.held += 1
         task = asyncio.current_task()
-        self.hold.held.add(task)
+        self.hold.waiting.add(task)
         try:
             await self.hold.released.wait()
         finally:
-            self.hold.held.discard(task)
+            self.hold.waiting.discard(task)
         # What was sent before the hold reached the server; the rest never does.
         writer.close()
         abort(victim)
