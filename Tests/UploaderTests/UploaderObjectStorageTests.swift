@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#endif
 import TestSupport
 import Testing
 
@@ -21,37 +18,17 @@ import Testing
         let checksumCRC32: String?
     }
 
-    struct Unfinished: Decodable {
-        struct Upload: Decodable {
-            let key: String
-            let bytes: Int
-        }
-        let uploads: [Upload]
-    }
-
     let server: MotoServer
+    let boto3: Boto3Client
     let bucket: String
 
     init() async throws {
         server = try await Self.shared.value
-        bucket = "cli-\(UUID().uuidString.lowercased().prefix(18))"
-        _ = try await boto3("make-bucket", bucket)
+        boto3 = Boto3Client(server: server)
+        bucket = try await boto3.makeBucket(prefix: "cli")
     }
 
-    var environment: [String: String] {
-        ["AWS_ACCESS_KEY_ID": server.credentials.accessKeyID, "AWS_SECRET_ACCESS_KEY": server.credentials.secretAccessKey, "AWS_REGION": server.region]
-    }
-
-    /// Runs s3_client.py with the server's endpoint and user.
-    func boto3(_ arguments: String...) async throws -> String {
-        let python = try await TestPython.withServerPackages()
-        let script = TestPackage.serverScript("s3_client.py").path
-        let quoted = ([python, script] + arguments).map { "'\($0)'" }.joined(separator: " ")
-        let exports = (environment.map { "\($0.key)='\($0.value)'" } + ["S3_ENDPOINT='\(server.endpoint.absoluteString)'"]).joined(separator: " ")
-        let result = try await UploaderProcess.runShell("\(exports) \(quoted)")
-        #expect(result.status == 0, "s3_client.py \(arguments): \(result.standardError)")
-        return result.outputText
-    }
+    var environment: [String: String] { boto3.environment }
 
     func stored(_ key: String) async throws -> Stored {
         try JSONDecoder().decode(Stored.self, from: Data(try await boto3("get", bucket, key).utf8))
@@ -113,46 +90,19 @@ import Testing
         #expect(object.eTag?.hasSuffix("-4\"") == true)
         // Created with CRC-32, as boto3 does: the store keeps the parts' composite.
         #expect(object.checksumCRC32?.hasSuffix("-4") == true, "\(object.checksumCRC32 ?? "no CRC-32 kept")")
-        let unfinished = try JSONDecoder().decode(Unfinished.self, from: Data(try await boto3("parts", bucket).utf8))
-        #expect(unfinished.uploads.isEmpty)
+        #expect(try await boto3.unfinished(in: bucket).isEmpty)
     }
 
     @Test("Killed with SIGKILL mid-upload, the same command sends only the missing parts")
     func killedAndResumed() async throws {
-        let size = 5 * 1024 * 1024 * 30
+        let size = KilledMultipartUpload.partSize * 6 + 99
         let fixture = try UploadFixture(size: size)
         defer { fixture.remove() }
-        let proxy = try await FaultProxy.start(target: server.endpoint, cutAfter: nil, cuts: 0)
-        defer { proxy.stop() }
-        let stateDirectory = fixture.folder.appending(path: "state")
-        let arguments = [
-            "s3://\(bucket)/resumed.bin", fixture.file.path, "--part-size", "5M", "--concurrency", "2",
-            "--state-dir", stateDirectory.path, "--endpoint-url", proxy.url(path: "").absoluteString, "--no-progress",
-        ]
-        let exports = environment.map { "\($0.key)='\($0.value)'" }.joined(separator: " ")
-        let quoted = arguments.map { "'\($0)'" }.joined(separator: " ")
-        // Killed once the store holds a few parts (the state exists from the start).
-        let script = """
-            \(exports) "$UPLOADER" \(quoted) & pid=$!
-            while kill -0 $pid 2>/dev/null; do
-                if [ -n "$(ls '\(stateDirectory.path)' 2>/dev/null)" ]; then sleep 0.5; kill -9 $pid; break; fi
-                sleep 0.005
-            done
-            wait $pid
-            """
-        let first = try await UploaderProcess.runShell(script)
-        #expect(first.status == 128 + SIGKILL, "\(first.standardError)")
-        let unfinished = try JSONDecoder().decode(Unfinished.self, from: Data(try await boto3("parts", bucket).utf8))
-        let held = unfinished.uploads.first { $0.key == "resumed.bin" }?.bytes ?? 0
-        #expect(held > 0 && held < size, "the store held \(held) of \(size) bytes when the first run was killed")
-        let before = try await proxy.stats().clientToServerBytes
-
-        let second = try await UploaderProcess.run(arguments, environment: environment)
-        #expect(second.status == 0, "\(second.standardError)")
+        let killed = KilledMultipartUpload(
+            boto3: boto3, bucket: bucket, key: "resumed.bin", size: size, stateDirectory: fixture.folder.appending(path: "state")
+        )
+        try await killed.run(["s3://\(bucket)/resumed.bin", fixture.file.path])
         #expect(try await stored("resumed.bin").sha256 == fixture.sha256)
-        let sent = try await proxy.stats().clientToServerBytes - before
-        #expect(sent <= Int64(size - held + 1024 * 1024), "the rerun sent \(sent) bytes; the store held \(held) of \(size)")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: stateDirectory.path).filter { $0.hasSuffix(".json") }.isEmpty)
     }
 
     @Test func fillsAPresignedPostFormFromBoto3() async throws {

@@ -21,39 +21,20 @@ import Testing
         let objects: [String: Object]
     }
 
-    struct Unfinished: Decodable {
-        struct Upload: Decodable {
-            let key: String
-            let bytes: Int
-        }
-        let uploads: [Upload]
-    }
-
     let server: MotoServer
+    let boto3: Boto3Client
     let bucket: String
     let folder: URL
 
     init() async throws {
         server = try await Self.shared.value
-        bucket = "tree-\(UUID().uuidString.lowercased().prefix(18))"
+        boto3 = Boto3Client(server: server)
+        bucket = try await boto3.makeBucket(prefix: "tree")
         folder = FileManager.default.temporaryDirectory.appending(path: "s3-tree-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        _ = try await boto3("make-bucket", bucket)
     }
 
-    var environment: [String: String] {
-        ["AWS_ACCESS_KEY_ID": server.credentials.accessKeyID, "AWS_SECRET_ACCESS_KEY": server.credentials.secretAccessKey, "AWS_REGION": server.region]
-    }
-
-    func boto3(_ arguments: String...) async throws -> String {
-        let python = try await TestPython.withServerPackages()
-        let script = TestPackage.serverScript("s3_client.py").path
-        let quoted = ([python, script] + arguments).map { "'\($0)'" }.joined(separator: " ")
-        let exports = (environment.map { "\($0.key)='\($0.value)'" } + ["S3_ENDPOINT='\(server.endpoint.absoluteString)'"]).joined(separator: " ")
-        let result = try await UploaderProcess.runShell("\(exports) \(quoted)")
-        #expect(result.status == 0, "s3_client.py \(arguments): \(result.standardError)")
-        return result.outputText
-    }
+    var environment: [String: String] { boto3.environment }
 
     /// Every object in the bucket, read back by boto3.
     func stored() async throws -> [String: Listing.Object] {
@@ -125,8 +106,7 @@ import Testing
         for (path, digest) in expected {
             #expect(objects["backup/2026/" + path]?.sha256 == digest, "\(path)")
         }
-        let unfinished = try JSONDecoder().decode(Unfinished.self, from: Data(try await boto3("parts", bucket).utf8))
-        #expect(unfinished.uploads.isEmpty)
+        #expect(try await boto3.unfinished(in: bucket).isEmpty)
     }
 
     /// A file that cannot be read fails alone: the others are uploaded,
@@ -239,38 +219,13 @@ import Testing
     @Test func aKilledRunResumesWhereTheStoreLeftOff() async throws {
         defer { try? FileManager.default.removeItem(at: folder) }
         let tree = folder.appending(path: "tree")
-        let size = 5 * 1024 * 1024 * 24
+        let size = KilledMultipartUpload.partSize * 5 + 77
         var files: [String: URL] = [:]
         files["large.bin"] = try writeLarge("large.bin", size: size, in: tree)
         files["small.txt"] = try write("small.txt", size: 2_000, in: tree)
-        let proxy = try await FaultProxy.start(target: server.endpoint, cutAfter: nil, cuts: 0)
-        defer { proxy.stop() }
         let state = folder.appending(path: "state")
-        let arguments = [
-            "s3://\(bucket)/r/", tree.path, "-r", "--part-size", "5M", "--concurrency", "2",
-            "--state-dir", state.path, "--endpoint-url", proxy.url(path: "").absoluteString, "--no-progress",
-        ]
-        let exports = environment.map { "\($0.key)='\($0.value)'" }.joined(separator: " ")
-        let quoted = arguments.map { "'\($0)'" }.joined(separator: " ")
-        let script = """
-            \(exports) "$UPLOADER" \(quoted) & pid=$!
-            while kill -0 $pid 2>/dev/null; do
-                if [ -n "$(ls '\(state.path)' 2>/dev/null)" ]; then sleep 0.5; kill -9 $pid; break; fi
-                sleep 0.005
-            done
-            wait $pid
-            """
-        let first = try await UploaderProcess.runShell(script)
-        #expect(first.status == 128 + SIGKILL, "\(first.standardError)")
-        let unfinished = try JSONDecoder().decode(Unfinished.self, from: Data(try await boto3("parts", bucket).utf8))
-        let held = unfinished.uploads.first { $0.key == "r/large.bin" }?.bytes ?? 0
-        #expect(held > 0 && held < size, "the store held \(held) of \(size) bytes when the first run was killed")
-        let before = try await proxy.stats().clientToServerBytes
-
-        let second = try await UploaderProcess.run(arguments, environment: environment)
-        #expect(second.status == 0, "\(second.standardError)")
-        let sent = try await proxy.stats().clientToServerBytes - before
-        #expect(sent <= Int64(size - held + 1024 * 1024), "the rerun sent \(sent) bytes; the store held \(held) of \(size)")
+        let killed = KilledMultipartUpload(boto3: boto3, bucket: bucket, key: "r/large.bin", size: size, stateDirectory: state)
+        try await killed.run(["s3://\(bucket)/r/", tree.path, "-r"])
         let objects = try await stored()
         for (path, digest) in try digests(of: files) {
             #expect(objects["r/" + path]?.sha256 == digest, "\(path)")
