@@ -145,6 +145,10 @@ extension UploaderOptions {
             return await writeDryRun(of: upload, with: s3)
         }
         Interruption.shared.watch(bar)
+        // Files are typed one by one as their turn comes, beside the
+        // transfers of others: one libmagic handle (6 MB of its database
+        // resident while open) rather than one per core.
+        MagicDatabase.limitSharedHandles(to: 1)
         let progress = RecursiveProgress(bar: bar, totalFiles: upload.files.count, totalBytes: upload.totalBytes)
         var worst = ExitStatus.success
         var uploaded = 0
