@@ -125,10 +125,10 @@ public struct S3Client: Sendable {
         }
     }
 
-    /// Runs `body`, which sends requests, in one of the places of
-    /// ``maximumConcurrentRequests`` when it is set; the requests `body`
-    /// sends take no other.
-    func transfer<Result>(_ body: () async throws -> Result) async throws -> Result {
+    /// Runs `body`, which sends requests (or readies a file to be sent),
+    /// in one of the places of ``maximumConcurrentRequests`` when it is
+    /// set; the requests `body` sends take no other.
+    package func transfer<Result>(_ body: () async throws -> Result) async throws -> Result {
         guard let slots else { return try await body() }
         return try await slots.withSlot(body)
     }

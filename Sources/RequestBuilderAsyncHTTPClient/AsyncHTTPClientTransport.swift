@@ -46,8 +46,8 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
     ///     redirects itself, past `RedirectMiddleware` and its rules.
     ///   - chunkSize: How much memory each body chunk takes, 512 KiB by
     ///     default: past that, larger chunks buy little speed and cost memory.
-    ///     A chunk of a larger size carries 64 bytes less than this, the room
-    ///     its buffer's alignment takes.
+    ///     Chunks of 4 KiB or more carry 64 bytes less than this: the room
+    ///     their buffer's alignment takes.
     public init(client: HTTPClient = AsyncHTTPClientTransport.sharedClient, chunkSize: Int = 512 * 1024) {
         self.client = client
         self.chunkSize = chunkSize

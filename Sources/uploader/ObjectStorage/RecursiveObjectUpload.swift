@@ -198,11 +198,18 @@ extension UploaderOptions {
     ) async -> ExitStatus {
         let job: ObjectUploadJob
         do {
-            job = try upload.job(file, options: self)
-        } catch {
+            // Opened and typed in a place of its own among the requests in
+            // flight: libmagic's database (6 MB resident while it is open)
+            // is then loaded beside 3 transfers' buffers, not 4.
+            job = try await s3.transfer { try upload.job(file, options: self) }
+        } catch let error as InputError {
             bar?.clear()
             report(error.description)
             return .badInput
+        } catch {
+            bar?.clear()
+            report("'\(file.path.echoed)': \(error)")
+            return .failure
         }
         do {
             _ = try await job.send(with: s3) { update in
