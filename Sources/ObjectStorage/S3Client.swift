@@ -40,6 +40,25 @@ public struct S3Client: Sendable {
     /// every request this client builds or sends that has none of its own,
     /// the steps of an ``S3MultipartUpload`` included.
     public var timeout: Duration?
+    /// At most this many requests in flight at once, across every upload
+    /// of this client and of the copies made of it once this is set; `nil`,
+    /// the default, for no limit but each ``S3MultipartUpload``'s own
+    /// `concurrency`. A request that carries a file's bytes (a
+    /// ``putObject(_:at:headerFields:progress:)``, a part) holds its place
+    /// from the first read of its bytes, for their checksums, to its response.
+    ///
+    /// Each such request holds its buffers (a chunk being hashed, the chunks
+    /// the connection is writing) only while it is in flight, so this bounds
+    /// the memory and the connections of many uploads at once: a directory
+    /// of large files sent 4 at a time, each 4 parts at a time, is 16 parts
+    /// in flight without it and 4 with it set to 4 (as boto3's transfer
+    /// manager sends with its pool of `max_concurrency` threads).
+    public var maximumConcurrentRequests: Int? {
+        get { slots?.count }
+        set { slots = newValue.map { TransferSlots(count: $0) } }
+    }
+    /// Shared by the copies of this client, so their requests count together.
+    private var slots: TransferSlots?
 
     /// The largest error or listing body read into memory.
     static let maximumAnswerSize = 8 * 1024 * 1024
@@ -100,8 +119,18 @@ public struct S3Client: Sendable {
         headerFields: HTTPFields = [:],
         progress: @escaping @Sendable (UploadProgress) -> Void = { _ in }
     ) async throws -> Response {
-        let request = try await putObjectRequest(body, at: location, headerFields: headerFields)
-        return try await send(request, operation: "PutObject", location: location, progress: progress)
+        try await transfer {
+            let request = try await putObjectRequest(body, at: location, headerFields: headerFields)
+            return try await send(request, operation: "PutObject", location: location, progress: progress)
+        }
+    }
+
+    /// Runs `body`, which sends requests (or readies a file to be sent),
+    /// in one of the places of ``maximumConcurrentRequests`` when it is
+    /// set; the requests `body` sends take no other.
+    package func transfer<Result>(_ body: () async throws -> Result) async throws -> Result {
+        guard let slots else { return try await body() }
+        return try await slots.withSlot(body)
     }
 
     /// The `PUT` that ``putObject(_:at:headerFields:progress:)`` sends, before
@@ -148,6 +177,17 @@ public struct S3Client: Sendable {
         operation: String,
         location: S3Location,
         progress: @escaping @Sendable (UploadProgress) -> Void = { _ in }
+    ) async throws -> Response {
+        try await transfer {
+            try await sendNow(request, operation: operation, location: location, progress: progress)
+        }
+    }
+
+    private func sendNow(
+        _ request: PreparedRequest,
+        operation: String,
+        location: S3Location,
+        progress: @escaping @Sendable (UploadProgress) -> Void
     ) async throws -> Response {
         var request = request
         request.acceptableStatus = .any

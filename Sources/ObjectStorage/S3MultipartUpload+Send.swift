@@ -178,8 +178,14 @@ extension S3MultipartUpload {
         }
     }
 
-    /// Hashes and sends one part.
+    /// Hashes and sends one part, in one of the client's transfer slots.
     private func sendPart(_ number: Int, of state: State, with client: S3Client, counter: PartProgress) async throws -> S3UploadedPart {
+        try await client.transfer {
+            try await sendPartNow(number, of: state, with: client, counter: counter)
+        }
+    }
+
+    private func sendPartNow(_ number: Int, of state: State, with client: S3Client, counter: PartProgress) async throws -> S3UploadedPart {
         let range = self.range(ofPart: number)
         let slice = try body.slice(range)
         let checksum = try await PayloadChecksum(of: slice, algorithm: state.checksumAlgorithm)

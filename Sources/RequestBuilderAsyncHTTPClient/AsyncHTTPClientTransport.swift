@@ -28,7 +28,8 @@ public import RequestBuilder
 public struct AsyncHTTPClientTransport: HTTPTransport {
     /// The client that sends the requests.
     public let client: HTTPClient
-    /// The size of the body chunks handed to the connection.
+    /// The memory each body chunk handed to the connection takes (its bytes
+    /// are 64 fewer, the room its buffer's alignment takes).
     public var chunkSize: Int
     /// The clients of a transport made from TLS and proxy settings, which
     /// choose one per request; `nil` sends everything with ``client``.
@@ -43,8 +44,10 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
     ///     below 100 makes AsyncHTTPClient trap, a path whose percent-encoded
     ///     bytes are not UTF-8 goes out as `/`, and the client follows
     ///     redirects itself, past `RedirectMiddleware` and its rules.
-    ///   - chunkSize: How many body bytes to read and write at a time, 512 KiB
-    ///     by default: past that, larger chunks buy little speed and cost memory.
+    ///   - chunkSize: How much memory each body chunk takes, 512 KiB by
+    ///     default: past that, larger chunks buy little speed and cost memory.
+    ///     Chunks of 4 KiB or more carry 64 bytes less than this: the room
+    ///     their buffer's alignment takes.
     public init(client: HTTPClient = AsyncHTTPClientTransport.sharedClient, chunkSize: Int = 512 * 1024) {
         self.client = client
         self.chunkSize = chunkSize

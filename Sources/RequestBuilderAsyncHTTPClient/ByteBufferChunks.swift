@@ -44,17 +44,18 @@ struct ByteBufferChunks: AsyncSequence, Sendable {
         }
 
         mutating func next() async throws -> ByteBuffer? {
-            guard var chunk = try await read(maximumLength: chunks.chunkSize) else { return nil }
+            let length = OutgoingBuffer.readLength(forChunkSize: chunks.chunkSize)
+            guard var chunk = try await read(maximumLength: length) else { return nil }
             // A body may end a chunk early (a multipart body does wherever its
             // bytes turn from worth compressing to not, for gzip's sake), and
             // each chunk costs a hop to the event loop and a wait for it: one
             // per part for a form of 10,000 small files. So short chunks are
-            // gathered into one of up to `chunkSize` bytes, at the price of
+            // gathered into one of up to `length` bytes, at the price of
             // copying the later ones once, at most one chunk's worth.
-            if chunk.readableBytes < chunks.chunkSize {
-                chunk.reserveCapacity(chunks.chunkSize)
-                while chunk.readableBytes < chunks.chunkSize,
-                    var more = try await read(maximumLength: chunks.chunkSize - chunk.readableBytes)
+            if chunk.readableBytes < length {
+                chunk.reserveCapacity(length)
+                while chunk.readableBytes < length,
+                    var more = try await read(maximumLength: length - chunk.readableBytes)
                 {
                     chunk.writeBuffer(&more)
                 }

@@ -22,6 +22,17 @@ struct OutgoingBuffer: ChunkStorage {
         buffer.moveReaderIndex(forwardBy: padding)
     }
 
+    /// The most bytes to read into one buffer for chunks of `chunkSize`:
+    /// `chunkSize` less the alignment padding, so the buffer with its padding
+    /// takes `chunkSize` bytes of memory. NIO rounds a buffer's capacity up
+    /// to a power of two, so 512 KiB read into a 512 KiB + 64 buffer would
+    /// take 1 MiB: twice the memory the chunk size promises, and 4 MiB more
+    /// for 4 uploads each holding two chunks. Chunks under a page are read whole.
+    static func readLength(forChunkSize chunkSize: Int) -> Int {
+        let alignment = FileReader.bufferAlignment
+        return chunkSize >= 4096 ? chunkSize - alignment : chunkSize
+    }
+
     func withUnsafeBytes<Result>(_ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result {
         try buffer.withUnsafeReadableBytes(body)
     }

@@ -54,6 +54,27 @@ import TestSupport
         #expect(database.mediaType(of: tar)?.essence == "application/x-tar")
     }
 
+    /// A pool limited to one handle serves sniffs from many tasks at once
+    /// with that one (the others wait their turn), where an unlimited one
+    /// opens one per core, each holding its share of the database.
+    @Test func aPoolLimitedToOneHandleNeverOpensASecond() async throws {
+        let tar = try [UInt8](Data(contentsOf: fixture("bundle")))
+        let database = try #require(MagicDatabase())
+        database.limitHandles(to: 1)
+        let types = await withTaskGroup(of: String?.self) { group in
+            for _ in 0..<8 {
+                group.addTask {
+                    var last: String?
+                    for _ in 0..<20 { last = database.mediaType(of: tar)?.essence }
+                    return last
+                }
+            }
+            return await group.reduce(into: [String?]()) { $0.append($1) }
+        }
+        #expect(types == Array(repeating: "application/x-tar", count: 8))
+        #expect(database.highestHandleCount == 1)
+    }
+
     @Test func namesJSONAndCSVByExtensionWhenContentIsText() throws {
         #expect(try StandardMediaTypeSniffer().mediaType(ofFileAt: fixture("numbers.json"))?.essence == "application/json")
         #expect(try StandardMediaTypeSniffer().mediaType(ofFileAt: fixture("table.csv"))?.essence == "text/csv")

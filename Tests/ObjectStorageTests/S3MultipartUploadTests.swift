@@ -37,6 +37,37 @@ import Testing
         #expect(try await store.unfinishedUploads(in: bucket).contains("<Upload>") == false)
     }
 
+    /// Uploads sharing a client with `maximumConcurrentRequests` share its
+    /// places: two uploads of 3 parts, each 3 at once, and a `PUT` have at
+    /// most 2 requests in flight together (6 without it), and every
+    /// object arrives whole.
+    @Test func uploadsSharingAClientShareItsRequestLimit() async throws {
+        let counter = InFlightCounter()
+        let store = try await S3TestStore.make(middleware: [counter])
+        let bucket = try await store.makeBucket()
+        var s3 = store.s3
+        s3.maximumConcurrentRequests = 2
+        let client = s3
+        #expect(client.maximumConcurrentRequests == 2)
+        let fixtures = try (0..<2).map { _ in try UploadFixture(size: Int(Self.partSize) * 2 + 1_000) }
+        defer { fixtures.forEach { $0.remove() } }
+        let locations = try (0..<2).map { try S3Location(bucket: bucket, key: "shared/\($0).bin") }
+        let small = try S3Location(bucket: bucket, key: "shared/small.txt")
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for (fixture, location) in zip(fixtures, locations) {
+                let upload = try S3MultipartUpload(body: .file(at: fixture.file), to: location, partSize: Self.partSize, concurrency: 3)
+                group.addTask { _ = try await upload.send(with: client) }
+            }
+            group.addTask { try await client.putObject(.text("small"), at: small) }
+            try await group.waitForAll()
+        }
+        #expect((1...2).contains(counter.peak), "\(counter.peak) requests in flight at once")
+        for (fixture, location) in zip(fixtures, locations) {
+            #expect(Self.digest(try await store.object(location).body) == fixture.sha256)
+        }
+        #expect(String(decoding: try await store.object(small).body, as: UTF8.self) == "small")
+    }
+
     @Test func resumesFromThePartsTheStoreHolds() async throws {
         let store = try await S3TestStore.make()
         let bucket = try await store.makeBucket()
@@ -185,4 +216,20 @@ final class StateBox: @unchecked Sendable {
     private var stored: S3MultipartUpload.State?
     func set(_ state: S3MultipartUpload.State) { lock.withLock { stored = state } }
     var value: S3MultipartUpload.State? { lock.withLock { stored } }
+}
+
+/// Counts the requests between it and their response heads, and the most at once.
+final class InFlightCounter: RequestMiddleware, @unchecked Sendable {
+    private let lock = NSLock()
+    private var current = 0
+    private var highest = 0
+    var peak: Int { lock.withLock { highest } }
+    func handle(_ request: PreparedRequest, next: Next) async throws -> StreamedResponse {
+        lock.withLock {
+            current += 1
+            highest = max(highest, current)
+        }
+        defer { lock.withLock { current -= 1 } }
+        return try await next(request)
+    }
 }

@@ -27,8 +27,13 @@ answers with the stats line once the held connections are cut.
 Counts are raw TCP bytes, HTTP heads included. They are printed as one JSON
 line on standard output whenever a line `stats` arrives on standard input,
 and written to --stats FILE (replaced whole) each time a connection closes:
-{"connections": 4, "cuts": 3, "held": 0, "client_to_server_bytes": 123, "server_to_client_bytes": 456}
+{"connections": 4, "cuts": 3, "held": 0, "client_to_server_bytes": 123, "server_to_client_bytes": 456, "peak_requests_in_flight": 2}
 ("held" counts the connections the hold stopped, released or not.)
+
+A connection has a request in flight from the first client-to-server bytes
+until the first server-to-client bytes after them (read by the proxy before
+it forwards them, so before the client can send its next request);
+peak_requests_in_flight is the most connections that had one at once.
 
 With --exit-on-stdin-eof it exits when standard input closes, so a test's
 child never outlives the test process. Python's standard library only.
@@ -54,6 +59,8 @@ class Stats:
         self.held = 0
         self.client_to_server = 0  # bytes, named as pump's directions
         self.server_to_client = 0
+        self.in_flight = 0
+        self.peak_in_flight = 0
 
     def as_json(self):
         return json.dumps({
@@ -62,6 +69,7 @@ class Stats:
             "held": self.held,
             "client_to_server_bytes": self.client_to_server,
             "server_to_client_bytes": self.server_to_client,
+            "peak_requests_in_flight": self.peak_in_flight,
         })
 
     def save(self):
@@ -115,8 +123,9 @@ class Proxy:
             abort(client_writer)
             return
         # Only the client-to-server direction cuts; the client is the victim.
-        upstream = asyncio.create_task(self.pump(client_reader, server_writer, "client_to_server", victim=client_writer))
-        downstream = asyncio.create_task(self.pump(server_reader, client_writer, "server_to_client"))
+        exchange = Exchange(self.stats)
+        upstream = asyncio.create_task(self.pump(client_reader, server_writer, "client_to_server", exchange, victim=client_writer))
+        downstream = asyncio.create_task(self.pump(server_reader, client_writer, "server_to_client", exchange))
         await asyncio.wait({upstream, downstream}, return_when=asyncio.FIRST_COMPLETED)
         cut = upstream.done() and not upstream.cancelled() and upstream.exception() is None and upstream.result()
         if not cut:
@@ -126,9 +135,10 @@ class Proxy:
             task.cancel()
         for writer in (client_writer, server_writer):
             writer.close()
+        exchange.answered()
         self.stats.save()
 
-    async def pump(self, reader, writer, direction, victim=None):
+    async def pump(self, reader, writer, direction, exchange, victim=None):
         """Forwards until the end of stream; with a victim, cuts when due and returns True."""
         forwarded = 0
         while True:
@@ -139,6 +149,10 @@ class Proxy:
                 if writer.can_write_eof():
                     writer.write_eof()
                 return False
+            if direction == "client_to_server":
+                exchange.asked()
+            else:
+                exchange.answered()
             cut = victim is not None and self.cuts_left > 0 and forwarded + len(data) >= self.cut_after
             if cut:
                 data = data[: self.cut_after - forwarded]
@@ -176,6 +190,25 @@ class Proxy:
         writer.close()
         abort(victim)
         return True
+
+
+class Exchange:
+    """Whether a connection has a request in flight: asked, not yet answered."""
+
+    def __init__(self, stats):
+        self.stats = stats
+        self.waiting = False
+
+    def asked(self):
+        if not self.waiting:
+            self.waiting = True
+            self.stats.in_flight += 1
+            self.stats.peak_in_flight = max(self.stats.peak_in_flight, self.stats.in_flight)
+
+    def answered(self):
+        if self.waiting:
+            self.waiting = False
+            self.stats.in_flight -= 1
 
 
 def abort(writer):

@@ -35,11 +35,15 @@ public final class FaultProxy: Sendable {
         public let clientToServerBytes: Int64
         /// Bytes forwarded from the server to clients.
         public let serverToClientBytes: Int64
+        /// The most connections that had a request in flight at once: sent
+        /// bytes the server had not yet begun to answer.
+        public let peakRequestsInFlight: Int
 
         enum CodingKeys: String, CodingKey {
             case connections, cuts, held
             case clientToServerBytes = "client_to_server_bytes"
             case serverToClientBytes = "server_to_client_bytes"
+            case peakRequestsInFlight = "peak_requests_in_flight"
         }
     }
 

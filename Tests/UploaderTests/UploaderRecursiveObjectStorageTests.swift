@@ -109,6 +109,35 @@ import Testing
         #expect(try await boto3.unfinished(in: bucket).isEmpty)
     }
 
+    /// `--concurrency` bounds the requests in flight across all the files
+    /// together, as boto3's transfer manager bounds them with its pool of
+    /// threads: three files of three parts, 2 at a time, have at most 2
+    /// requests in flight, where 2 files each sending 2 parts at once had 4
+    /// (each part holding its buffers). The proxy counts the requests.
+    @Test func concurrencyBoundsTheRequestsOfAllFilesTogether() async throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let tree = folder.appending(path: "tree")
+        var files: [String: URL] = [:]
+        for index in 1...3 {
+            files["blob-\(index).bin"] = try writeLarge("blob-\(index).bin", size: 5 * 1024 * 1024 * 2 + 1_000 * index, in: tree)
+        }
+        let proxy = try await FaultProxy.start(target: server.endpoint, cutAfter: nil)
+        defer { proxy.stop() }
+
+        let result = try await UploaderProcess.run([
+            "s3://\(bucket)/blobs/", tree.path, "--recursive", "--concurrency", "2", "--part-size", "5M",
+            "--state-dir", folder.appending(path: "state").path, "--endpoint-url", proxy.url().absoluteString, "--no-progress",
+        ], environment: environment)
+        #expect(result.status == 0, "\(result.standardError)")
+        let peak = try await proxy.stats().peakRequestsInFlight
+        #expect((1...2).contains(peak), "\(peak) requests in flight at once for --concurrency 2")
+
+        let objects = try await stored()
+        for (path, digest) in try digests(of: files) {
+            #expect(objects["blobs/" + path]?.sha256 == digest, "\(path)")
+        }
+    }
+
     /// A file that cannot be read fails alone: the others are uploaded,
     /// the summary counts it, and the exit status is its (2). Run as an
     /// unprivileged user when the tests run as root, who reads any file.

@@ -1,5 +1,6 @@
 // The one Swift file in HTTPBody that imports zlib (house style, practice 8):
 // deflating and storing blocks, and the gzip CRC-32.
+import CCRC32
 import CZlib
 
 /// One zlib raw-deflate stream at one level, reset for each block it compresses.
@@ -163,8 +164,17 @@ final class Deflater {
     /// zlib's `crc32` over `bytes`, continuing from `crc` (0 to begin): the
     /// one call to it, for ``CRC32`` and the gzip trailer.
     static func crc32(continuing crc: UInt32, over bytes: UnsafeRawBufferPointer) -> UInt32 {
-        var crc = uLong(crc)
         var rest = bytes
+        var folded = crc
+        // Carry-less multiplication where the processor has it: 0.11 s a
+        // GiB where zlib 1.2.13 takes 0.44 (16 % of a 1 GiB S3 upload's
+        // CPU was zlib's CRC). zlib takes the last bytes, under 16.
+        if rest.count >= 64, foldsCRC, let base = rest.baseAddress {
+            let count = rest.count & ~15
+            folded = crc32_fold(folded, base.assumingMemoryBound(to: UInt8.self), count)
+            rest = UnsafeRawBufferPointer(rebasing: rest[count...])
+        }
+        var crc = uLong(folded)
         // zlib takes a 32-bit length: a larger buffer goes in slices.
         while !rest.isEmpty {
             let count = min(rest.count, Int(UInt32.max))
@@ -173,6 +183,9 @@ final class Deflater {
         }
         return UInt32(truncatingIfNeeded: crc)
     }
+
+    /// Whether ``crc32(continuing:over:)`` can fold (CCRC32): asked of the processor once.
+    private static let foldsCRC = crc32_fold_available() != 0
 
     private func failure(_ status: Int32) -> GzipError {
         .deflateFailed(status: status, message: stream.pointee.msg.map { String(cString: $0) })

@@ -21,13 +21,28 @@ import Foundation
 package final class MagicDatabase: @unchecked Sendable {
     /// The shared pool, or `nil` when libmagic or its database could not be loaded.
     package static let shared: MagicDatabase? = {
-        let pool = MagicDatabase()
+        let pool = MagicDatabase(maximumCount: sharedLimit.withLock { $0 })
         sharedIsMade.withLock { $0 = true }
         return pool
     }()
 
     /// Whether ``shared`` has been made, which asking it would do.
     private static let sharedIsMade = LockedValue(false)
+
+    /// The limit of ``limitSharedHandles(to:)``, for a pool not yet made.
+    private static let sharedLimit = LockedValue<Int?>(nil)
+
+    /// Opens at most `count` handles in the shared pool from now on (one
+    /// per core otherwise), without loading it. For a program whose
+    /// sniffing is a sliver of its work beside something that needs the
+    /// memory: each handle's tests keep about 6 MB of the database resident,
+    /// so two sniffs at once held 12 MB where waiting a moment for the one
+    /// handle holds 6.
+    package static func limitSharedHandles(to count: Int) {
+        sharedLimit.withLock { $0 = count }
+        guard sharedIsMade.withLock({ $0 }) else { return }
+        shared?.limitHandles(to: count)
+    }
 
     /// Closes the shared pool's idle handles now (``releaseIdleHandlesNow()``),
     /// if it was ever made: a program that typed no file by content never
@@ -42,7 +57,10 @@ package final class MagicDatabase: @unchecked Sendable {
     private var idle: [OpaquePointer]
     /// Handles open, in use or idle.
     private var openCount: Int
-    private let maximumCount = max(1, ProcessInfo.processInfo.activeProcessorCount)
+    /// The most handles open at once.
+    private var maximumCount: Int
+    /// The most handles that were open at once.
+    private var highestOpenCount = 1
     /// When a handle was last given back.
     private var lastUse = DispatchTime.now()
     /// Whether a release is scheduled: one timer at a time, however many
@@ -56,10 +74,19 @@ package final class MagicDatabase: @unchecked Sendable {
     /// A pool of its own, loaded with one handle; `nil` when libmagic
     /// cannot load its database. Code sniffs through ``shared``; tests make
     /// their own to watch one pool that nothing else uses.
-    init?() {
+    init?(maximumCount: Int? = nil) {
         guard let cookie = Self.open() else { return nil }
         idle = [cookie]
         openCount = 1
+        self.maximumCount = max(1, maximumCount ?? ProcessInfo.processInfo.activeProcessorCount)
+    }
+
+    /// Opens at most `count` handles from now on; any more that are open
+    /// close with the others once idle.
+    func limitHandles(to count: Int) {
+        condition.lock()
+        maximumCount = max(1, count)
+        condition.unlock()
     }
 
     deinit {
@@ -81,6 +108,13 @@ package final class MagicDatabase: @unchecked Sendable {
         condition.lock()
         defer { condition.unlock() }
         return openCount
+    }
+
+    /// The most handles that were open at once so far.
+    var highestHandleCount: Int {
+        condition.lock()
+        defer { condition.unlock() }
+        return highestOpenCount
     }
 
     /// libmagic's type for the bytes, such as `image/png`; `nil` when it fails.
@@ -109,6 +143,7 @@ package final class MagicDatabase: @unchecked Sendable {
             return cookie
         }
         openCount += 1
+        highestOpenCount = max(highestOpenCount, openCount)
         condition.unlock()
         // Loading takes milliseconds: done outside the lock so other callers proceed.
         if let cookie = Self.open() { return cookie }

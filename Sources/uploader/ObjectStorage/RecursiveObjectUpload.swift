@@ -6,7 +6,8 @@ import UploaderItems
 /// `uploader s3://BUCKET/PREFIX/ DIR --recursive` (contract, "The real
 /// network (version 6)", object stores): every regular file under `DIR` to
 /// `PREFIX/relative/path`, `--concurrency` files at once through one
-/// ``S3Client`` (one connection pool).
+/// ``S3Client`` (one connection pool), and `--concurrency` requests (a
+/// small file's, a part of a large one) in flight in all.
 ///
 /// Each file is the single upload `uploader s3://BUCKET/PREFIX/relative/path
 /// DIR/relative/path` would make, its resume state kept under the same key,
@@ -133,13 +134,22 @@ extension UploaderOptions {
             transport: network, retry: policy
         )
         client.timeout = requestTimeout  // every request of every file
+        let width = concurrency ?? 4
+        // `--concurrency` requests in flight in all, as boto3's transfer
+        // manager sends with its pool of that many threads: files at once,
+        // each its parts at once, would be width x width, each part holding
+        // its buffers and a connection.
+        client.maximumConcurrentRequests = width
         let s3 = client
         if dryRun {
             return await writeDryRun(of: upload, with: s3)
         }
         Interruption.shared.watch(bar)
+        // Files are typed one by one as their turn comes, beside the
+        // transfers of others: one libmagic handle (6 MB of its database
+        // resident while open) rather than one per core.
+        MagicDatabase.limitSharedHandles(to: 1)
         let progress = RecursiveProgress(bar: bar, totalFiles: upload.files.count, totalBytes: upload.totalBytes)
-        let width = concurrency ?? 4
         var worst = ExitStatus.success
         var uploaded = 0
         var uploadedBytes: Int64 = 0
@@ -188,11 +198,18 @@ extension UploaderOptions {
     ) async -> ExitStatus {
         let job: ObjectUploadJob
         do {
-            job = try upload.job(file, options: self)
-        } catch {
+            // Opened and typed in a place of its own among the requests in
+            // flight: libmagic's database (6 MB resident while it is open)
+            // is then loaded beside 3 transfers' buffers, not 4.
+            job = try await s3.transfer { try upload.job(file, options: self) }
+        } catch let error as InputError {
             bar?.clear()
             report(error.description)
             return .badInput
+        } catch {
+            bar?.clear()
+            report("'\(file.path.echoed)': \(error)")
+            return .failure
         }
         do {
             _ = try await job.send(with: s3) { update in
