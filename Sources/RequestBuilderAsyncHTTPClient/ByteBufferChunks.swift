@@ -51,8 +51,11 @@ struct ByteBufferChunks: AsyncSequence, Sendable {
             // each chunk costs a hop to the event loop and a wait for it: one
             // per part for a form of 10,000 small files. So short chunks are
             // gathered into one of up to `length` bytes, at the price of
-            // copying the later ones once, at most one chunk's worth.
-            if chunk.readableBytes < length {
+            // copying the later ones once, at most one chunk's worth. Only a
+            // body read from memory or disk (replayable): a stream's next
+            // element may be far off (a live feed, a pipe), and what it has
+            // given must go out now, not wait for the chunk to fill.
+            if chunk.readableBytes < length, chunks.body.isReplayable {
                 chunk.reserveCapacity(length)
                 while chunk.readableBytes < length,
                     var more = try await read(maximumLength: length - chunk.readableBytes)

@@ -124,10 +124,13 @@ struct BuildFolders {
         let buildFolder = executable.deletingLastPathComponent()
         let modules = buildFolder.appending(path: "Modules")
         let packageRoot = URL(filePath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        // The C modules the Swift modules import: ours, and swift-system's.
+        // The C modules the Swift modules import: ours (CCRC32's map is the
+        // one SwiftPM writes for a target with an include folder), and
+        // swift-system's.
         var maps = [
             packageRoot.appending(path: "Sources/CMagic/module.modulemap"),
             packageRoot.appending(path: "Sources/CZlib/module.modulemap"),
+            buildFolder.appending(path: "CCRC32.build/module.modulemap"),
         ]
         var folder = buildFolder
         while folder.path != "/" {

@@ -176,6 +176,30 @@ import Testing
         #expect(server.requests.first?.bodyByteCount == Int64(size))
     }
 
+    /// What a stream body has given goes out without waiting for a chunk to
+    /// fill: a live feed's 1,000 bytes reach the server while its next
+    /// element is still to come (they waited for 512 KiB more before).
+    @Test func aStreamsBytesGoOutBeforeItsNextElement() async throws {
+        let server = try await TestHTTPServer.start(recordLimit: 0)
+        let (stream, continuation) = AsyncStream<[UInt8]>.makeStream()
+        continuation.yield([UInt8](repeating: 7, count: 1000))
+        let client = RequestClient(transport: Kind.asyncHTTPClient.make())
+        let request = try Self.request(.post, server, body: .stream(stream, length: nil))
+        let task = Task { try await client.send(request) }
+        let clock = ContinuousClock()
+        let start = clock.now
+        while server.totalBodyBytes < 1000, clock.now - start < TestTime.liveness {
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        #expect(server.totalBodyBytes == 1000, "after waiting \(clock.now - start)")
+        continuation.yield([UInt8](repeating: 8, count: 24))
+        continuation.finish()
+        let response = try await task.value
+        #expect(response.status == .ok)
+        #expect(server.totalBodyBytes == 1024)
+        try await server.stop()
+    }
+
     @Test(arguments: Kind.allCases)
     func cancelsMidUpload(kind: Kind) async throws {
         let server = try await TestHTTPServer.start(recordLimit: 0)
