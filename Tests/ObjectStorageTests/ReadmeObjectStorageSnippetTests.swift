@@ -23,6 +23,15 @@ import Testing
     }
 
     /// Never called, as above.
+    static func sharedLimit(s3: S3Client) -> S3Client {
+        // README S3 shared limit snippet begins
+        var shared = s3
+        shared.maximumConcurrentRequests = 4   // parts and puts of every upload through `shared`, 4 at a time
+        // README S3 shared limit snippet ends
+        return shared
+    }
+
+    /// Never called, as above.
     static func postPolicy(s3: S3Client, photoURL: URL) throws -> PreparedRequest {
         // README S3 POST policy snippet begins
         let policy = S3PostPolicy(bucket: "avatars", key: "users/42/${filename}", expiration: .now + 600,
@@ -44,7 +53,8 @@ import Testing
 
     @Test func readmeShowsTheSnippetsCompiledHere() throws {
         #expect(try ReadmeSnippet.compiled(named: "README S3 multipart snippet", in: #filePath) == ReadmeSnippet.readmeBlock(in: Self.section, at: 0))
-        #expect(try ReadmeSnippet.compiled(named: "README S3 POST policy snippet", in: #filePath) == ReadmeSnippet.readmeBlock(in: Self.section, at: 1))
-        #expect(try ReadmeSnippet.compiled(named: "README S3 profile snippet", in: #filePath) == ReadmeSnippet.readmeBlock(in: Self.section, at: 2))
+        #expect(try ReadmeSnippet.compiled(named: "README S3 shared limit snippet", in: #filePath) == ReadmeSnippet.readmeBlock(in: Self.section, at: 1))
+        #expect(try ReadmeSnippet.compiled(named: "README S3 POST policy snippet", in: #filePath) == ReadmeSnippet.readmeBlock(in: Self.section, at: 2))
+        #expect(try ReadmeSnippet.compiled(named: "README S3 profile snippet", in: #filePath) == ReadmeSnippet.readmeBlock(in: Self.section, at: 3))
     }
 }

@@ -89,7 +89,10 @@ import Glibc
     func signalBeforeTheHeadLeavesOutputAlone(signal: String) async throws {
         let scratch = try ScratchFolder()
         let output = try scratch.file("keep.txt", "precious")
-        let server = try await RawResponseServer.start { _ in .delayed(.seconds(30), Array("HTTP/1.1 200 OK\r\nContent-Length: 0\r\n\r\n".utf8)) }
+        // The answer waits as long as the liveness guard: with the whole suite
+        // on two cores this test's polling task was once starved past a
+        // 30 s delay, the server answered first and the upload ended 0.
+        let server = try await RawResponseServer.start { _ in .delayed(TestTime.liveness, Array("HTTP/1.1 200 OK\r\nContent-Length: 0\r\n\r\n".utf8)) }
         let pidFile = scratch.url.appending(path: "pid").path
         let run = Task {
             try await UploaderProcess.runShell(
