@@ -299,6 +299,7 @@ struct RequestAssembler {
         let items = invocation.items
         let recursive = recursive
         return .multipart(boundary: chosenBoundary) { [checkedJSON] form in
+            var sniffedTypes = Self.sniffedTypes(of: items)
             for (index, item) in items.enumerated() {
                 switch item {
                 case .field(let name, let value) where RawArgument.hasEscapedBytes(value):
@@ -310,7 +311,8 @@ struct RequestAssembler {
                 case .rawJSON(let name, _):
                     form.append(Array(checkedJSON[index]?.text.utf8 ?? "".utf8), name: name, contentType: .json)
                 case .file(let name, let source):
-                    try Self.appendFile(source, name: name, recursive: recursive, to: &form)
+                    let sniffed = sniffedTypes.removeValue(forKey: index)
+                    try Self.appendFile(source, name: name, sniffedType: sniffed, recursive: recursive, to: &form)
                 case .textPart(let name, let value, let type, let filename):
                     let item = "'\(name.echoed)=\(value.echoed)'"
                     form.append(RawArgument.bytes(of: value), name: name, filename: filename, contentType: try Self.mediaType(type, item: item))
@@ -356,10 +358,32 @@ struct RequestAssembler {
         }
     }
 
-    private static func appendFile(_ source: RequestItem.FileSource, name: String, recursive: Bool, to form: inout MultipartFormData) throws(InputError) {
+    /// The types of the items' files that declare none, by item index,
+    /// sniffed on every core before the form is built (``MediaTypeSniffer/mediaTypes(ofFilesAt:lanes:)``).
+    /// A file that could not be read is left out: appending it reports why.
+    private static func sniffedTypes(of items: [RequestItem]) -> [Int: MediaType] {
+        var indices: [Int] = []
+        var locations: [FileLocation] = []
+        for (index, item) in items.enumerated() {
+            guard case .file(_, let source) = item, source.type == nil, !source.isStandardInput else { continue }
+            indices.append(index)
+            locations.append(FileLocation(FilePath(argument: source.path)))
+        }
+        guard !locations.isEmpty else { return [:] }
+        let types = StandardMediaTypeSniffer().mediaTypes(ofFilesAt: locations, lanes: ProcessInfo.processInfo.activeProcessorCount)
+        var sniffed: [Int: MediaType] = [:]
+        sniffed.reserveCapacity(indices.count)
+        for (index, type) in zip(indices, types) {
+            if let type { sniffed[index] = type }
+        }
+        return sniffed
+    }
+
+    private static func appendFile(_ source: RequestItem.FileSource, name: String, sniffedType: MediaType?, recursive: Bool, to form: inout MultipartFormData) throws(InputError) {
         let item = "'\("\(name)@\(source.path)".echoed)'"
-        let type = try mediaType(source.type, item: item)
-        if !source.isStandardInput, isDirectory(source.path) {
+        let type = try mediaType(source.type, item: item) ?? sniffedType
+        // A file that was sniffed was opened as a regular file.
+        if sniffedType == nil, !source.isStandardInput, isDirectory(source.path) {
             guard recursive else {
                 throw InputError(.unusableFile, "\(item): \(source.path.echoed) is a directory; add -r (--recursive) to send each file under it as a part")
             }

@@ -1,0 +1,88 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// A request of many files: the uploader types them on every core before
+/// the form is built (#29), so each part must still carry its own file's
+/// type, in order, and a file that cannot be read among them must still be
+/// reported by its item, with nothing sent. Through the built executable
+/// against the recording server, the body split by ``ReceivedPart``.
+@Suite struct ManyFilesTests {
+    /// One kind of file: its name, bytes, and the type its part must say.
+    struct Kind {
+        var suffix: String
+        var bytes: [UInt8]
+        var type: String
+    }
+
+    static let kinds: [Kind] = [
+        Kind(suffix: "", bytes: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 0x0D, 0x49, 0x48, 0x44, 0x52], type: "image/png"),
+        Kind(suffix: "", bytes: Array("plain words, no extension\n".utf8), type: "text/plain"),
+        Kind(suffix: ".json", bytes: Array(#"{"a": [1, 2]}"#.utf8), type: "application/json"),
+        // Bytes no signature names and that are not text: libmagic's turn.
+        Kind(suffix: "", bytes: (0..<600).map { UInt8(truncatingIfNeeded: $0 &* 7919 &+ 13) }, type: "application/octet-stream"),
+        Kind(suffix: ".pdf", bytes: Array("%PDF-1.4\n%\u{e2}\u{e3}\n1 0 obj\n".utf8), type: "application/pdf"),
+    ]
+
+    /// `count` files in a new directory, cycling through ``kinds``; their
+    /// names and the type each must be sent with, in order.
+    static func files(_ count: Int) throws -> (directory: URL, names: [String], types: [String]) {
+        let directory = FileManager.default.temporaryDirectory.appending(path: "many-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        var names: [String] = []
+        var types: [String] = []
+        for index in 0..<count {
+            let kind = kinds[index % kinds.count]
+            let name = "file\(index)\(kind.suffix)"
+            try Data(kind.bytes).write(to: directory.appending(path: name))
+            names.append(name)
+            types.append(kind.type)
+        }
+        return (directory, names, types)
+    }
+
+    @Test func eachOfManyPartsCarriesItsOwnFilesType() async throws {
+        let (directory, names, types) = try Self.files(101)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let server = try await TestHTTPServer.start()
+        let items = names.enumerated().map { "f\($0.offset)@\($0.element)" }
+        // One type declared among them: it wins over sniffing, for its part only.
+        let declared = 37
+        var arguments = ["--no-progress", "127.0.0.1:\(server.port)/up"] + items
+        arguments[2 + declared] += ";type=image/x-declared"
+        let result = try await UploaderProcess.run(arguments, currentDirectory: directory)
+        try await server.stop()
+        #expect(result.status == 0, "\(result.standardError)")
+        let parts = try ReceivedPart.parts(of: try #require(server.requests.first))
+        try #require(parts.count == names.count)
+        for (index, part) in parts.enumerated() {
+            #expect(part.filename == Array(names[index].utf8))
+            let expected = index == declared ? "image/x-declared" : types[index]
+            #expect(part.headers.last == "Content-Type: \(expected)", "part \(index): \(part.headers)")
+        }
+    }
+
+    @Test func aMissingFileAmongManyIsNamedAndNothingIsSent() async throws {
+        let (directory, names, _) = try Self.files(64)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try FileManager.default.removeItem(at: directory.appending(path: names[41]))
+        let server = try await TestHTTPServer.start()
+        let items = names.enumerated().map { "f\($0.offset)@\($0.element)" }
+        let result = try await UploaderProcess.run(["--no-progress", "127.0.0.1:\(server.port)/up"] + items, currentDirectory: directory)
+        try await server.stop()
+        #expect(result.status == 2, "\(result.standardError)")
+        #expect(result.standardError.contains("'f41@\(names[41])'"), "\(result.standardError)")
+        #expect(server.requests.isEmpty)
+    }
+
+    @Test func aDirectoryAmongManyStillAsksForRecursive() async throws {
+        let (directory, names, _) = try Self.files(40)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try FileManager.default.createDirectory(at: directory.appending(path: "sub"), withIntermediateDirectories: true)
+        var items = names.enumerated().map { "f\($0.offset)@\($0.element)" }
+        items.insert("d@sub", at: 20)
+        let result = try await UploaderProcess.run(["--dry-run", "localhost:8080/up"] + items, currentDirectory: directory)
+        #expect(result.status == 2, "\(result.standardError)")
+        #expect(result.standardError.contains("'d@sub': sub is a directory; add -r (--recursive)"), "\(result.standardError)")
+    }
+}
