@@ -90,7 +90,10 @@ public struct ResumableUpload: Sendable {
     ///   - state: A state saved from an earlier run of the same upload, to
     ///     continue it; `nil` to begin a new one.
     ///   - stateChanged: Called with the state to persist before the first
-    ///     body byte is sent and whenever the server confirms an offset.
+    ///     body byte of a new upload is sent and whenever the server
+    ///     confirms an offset. (A resumed upload's state is already kept:
+    ///     only the offset the server gives it is new, and that is reported
+    ///     once an append confirms a further one.)
     ///   - progress: Body bytes the server holds or has been sent, counted
     ///     across attempts: a resumed upload starts at the server's offset.
     /// - Throws: ``ResumableUploadError`` when the body changed since `state`
@@ -102,8 +105,9 @@ public struct ResumableUpload: Sendable {
         stateChanged: @escaping @Sendable (ResumableUploadState) async throws -> Void = { _ in },
         progress: @escaping @Sendable (UploadProgress) -> Void = { _ in }
     ) async throws -> Response {
-        let state = try await begin(with: client, resumingFrom: state)
-        return try await engine.send(from: state, with: client, stateChanged: stateChanged, progress: progress)
+        let saved = state
+        let state = try await begin(with: client, resumingFrom: saved)
+        return try await engine.send(from: state, saved: saved, with: client, stateChanged: stateChanged, progress: progress)
     }
 
     /// Asks the server how many bytes of the upload at `state`'s URL it holds.

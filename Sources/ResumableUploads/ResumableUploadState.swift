@@ -4,7 +4,8 @@ public import Foundation
 /// process or another, after a dropped connection, a crash or `kill -9`.
 ///
 /// The upload hands a new state to its `stateChanged` callback before the
-/// first body byte is sent and after each part the server confirms; persist
+/// first body byte of a new upload is sent and after each part the server
+/// confirms; persist
 /// it (it is `Codable`) and pass it back as `resumingFrom:` to continue. The
 /// server is the authority on how much it holds: a resumed upload asks it
 /// (``offset`` is what it said last) and sends only the rest.

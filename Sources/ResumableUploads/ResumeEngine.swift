@@ -25,8 +25,16 @@ struct ResumeEngine<Dialect: ResumeDialect>: Sendable {
     /// to the request that completed it. `state` is reported before the
     /// first byte and after every offset the server confirms; `completed`,
     /// when set, is the answer that already completed the upload.
+    ///
+    /// `saved` is the state the upload was resumed from, as its caller
+    /// keeps it. When `state` differs from it only in the offset the server
+    /// just gave, it is not reported before the first byte: what was saved
+    /// already leads back to this upload, and its offset is only ever a
+    /// hint (the server is asked), so saving it again would only put a
+    /// flush to disk between a restart and its first resumed byte.
     func send(
         from state: ResumableUploadState,
+        saved: ResumableUploadState? = nil,
         completedBy completed: Response? = nil,
         with client: RequestClient,
         stateChanged: @Sendable (ResumableUploadState) async throws -> Void,
@@ -34,7 +42,9 @@ struct ResumeEngine<Dialect: ResumeDialect>: Sendable {
     ) async throws -> Response {
         var state = state
         let length = self.length
-        try await stateChanged(state)
+        if !Self.differsOnlyInOffset(state, from: saved) {
+            try await stateChanged(state)
+        }
         progress(UploadProgress(bytesSent: state.offset, totalBytes: length))
         if let completed { return completed }
         var failures = 0
@@ -78,6 +88,13 @@ struct ResumeEngine<Dialect: ResumeDialect>: Sendable {
             try await stateChanged(state)
             progress(UploadProgress(bytesSent: state.offset, totalBytes: length))
         }
+    }
+
+    /// Whether `state` is `saved` but for its offset.
+    private static func differsOnlyInOffset(_ state: ResumableUploadState, from saved: ResumableUploadState?) -> Bool {
+        guard var saved else { return false }
+        saved.offset = state.offset
+        return saved == state
     }
 
     /// Asks the server how many bytes of the upload at `url` it holds.

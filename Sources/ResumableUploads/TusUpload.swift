@@ -92,8 +92,10 @@ public struct TusUpload: Sendable {
     ///   - client: Sends each step through its middleware and transport.
     ///   - state: A state saved from an earlier run of the same upload, to
     ///     continue it; `nil` to begin a new one.
-    ///   - stateChanged: Called with the state to persist once the upload
-    ///     has a URL (before its first `PATCH`) and after each chunk.
+    ///   - stateChanged: Called with the state to persist once a new
+    ///     upload has a URL (before its first `PATCH`) and after each chunk.
+    ///     (A resumed upload's state is already kept: it is reported again
+    ///     once a chunk moves the offset.)
     ///   - progress: Bytes the server holds or has been sent, across attempts.
     /// - Throws: ``ResumableUploadError`` when the body changed since `state`
     ///   was saved (nothing is sent), the server forgot the upload, lacks
@@ -111,9 +113,10 @@ public struct TusUpload: Sendable {
         }
         let base = try baseRequest()
         let server = try await options(with: client, base: base)
-        let (state, last) = try await begin(with: client, base: base, server: server, resumingFrom: state)
+        let saved = state
+        let (state, last) = try await begin(with: client, base: base, server: server, resumingFrom: saved)
         let resume = engine(base: base, checksum: TusChecksum(advertised: server.checksumAlgorithms))
-        let response = try await resume.send(from: state, completedBy: last, with: client, stateChanged: stateChanged, progress: progress)
+        let response = try await resume.send(from: state, saved: saved, completedBy: last, with: client, stateChanged: stateChanged, progress: progress)
         return Result(uploadURL: state.uploadURL, response: response)
     }
 

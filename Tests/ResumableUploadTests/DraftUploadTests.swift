@@ -70,6 +70,38 @@ import Testing
         #expect(stats.clientToServerBytes <= Int64(fixture.size) + 8 * 1024)
     }
 
+    /// Saving the kept state again with the server's offset would put a
+    /// flush to disk between a restart and its first resumed byte, for an
+    /// offset that is only a hint: the first state a resumed upload reports
+    /// is the one its first append moves on.
+    @Test("A resumed upload reports no state before its first byte, then each offset an append confirms")
+    func resumedUploadReportsFromItsFirstConfirmedAppend() async throws {
+        let fixture = try UploadFixture(size: 12 << 20)
+        defer { fixture.remove() }
+        let server = try await ResumableUploadServer.start()
+        defer { server.stop() }
+        let proxy = try await FaultProxy.start(target: server.url(), cutAfter: 5_000_000, cuts: 1)
+        defer { proxy.stop() }
+        let makeRequest = { try HTTPRequestBuilder(.put, proxy.url(path: "/files/reports.bin")).file(at: fixture.file).build() }
+        let firstStates = Recorder<ResumableUploadState>()
+        await #expect(throws: RequestError.self) {
+            try await ResumableUpload(try makeRequest(), retry: quickRetry(attempts: 1)).send(with: Self.client) { firstStates.append($0) }
+        }
+        let saved = try #require(firstStates.all.last)
+        let second = try ResumableUpload(try makeRequest(), chunkSize: 2 << 20)
+        let held = try await second.serverOffset(of: saved, with: Self.client)
+        #expect(held > 0)
+
+        let states = Recorder<ResumableUploadState>()
+        let response = try await second.send(with: Self.client, resumingFrom: saved, stateChanged: { states.append($0) })
+        let answer = try JSONDecoder().decode(StoredAnswer.self, from: response.body)
+        #expect(answer.sha256 == fixture.sha256)
+        let offsets = states.all.map(\.offset)
+        #expect(offsets.first == held + (2 << 20), "reported offsets \(offsets), the server held \(held)")
+        #expect(offsets == offsets.sorted() && Set(offsets).count == offsets.count, "\(offsets)")
+        #expect(states.all.allSatisfy { $0.uploadURL == saved.uploadURL && $0.body == saved.body })
+    }
+
     @Test("A multipart form with a fixed boundary resumes into the same bytes")
     func multipartResumes() async throws {
         let fixture = try UploadFixture(size: 8 << 20)

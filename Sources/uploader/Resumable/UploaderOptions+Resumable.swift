@@ -90,6 +90,18 @@ extension UploaderOptions {
             report(error.description)
             return .badInput
         }
+        // A state made from --resume-from is not the one kept: it is saved
+        // before anything is sent, as a new upload's is. (A kept one is not
+        // saved again before its first byte; see ResumeEngine.send.)
+        if let state, state != saved {
+            do {
+                try store.save(state)
+            } catch {
+                lock.removeFile()
+                report(StateNotSaved(file: store.file, reason: "\(error)").description)
+                return .failure
+            }
+        }
         let status = await send(upload, resumingFrom: state, store: store, to: destination, with: network)
         lock.removeFile()
         return status
