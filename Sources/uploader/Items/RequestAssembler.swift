@@ -299,7 +299,7 @@ struct RequestAssembler {
         let items = invocation.items
         let recursive = recursive
         return .multipart(boundary: chosenBoundary) { [checkedJSON] form in
-            var sniffedTypes = Self.sniffedTypes(of: items)
+            let sniffedTypes = Self.sniffedTypes(of: items)
             for (index, item) in items.enumerated() {
                 switch item {
                 case .field(let name, let value) where RawArgument.hasEscapedBytes(value):
@@ -311,8 +311,7 @@ struct RequestAssembler {
                 case .rawJSON(let name, _):
                     form.append(Array(checkedJSON[index]?.text.utf8 ?? "".utf8), name: name, contentType: .json)
                 case .file(let name, let source):
-                    let sniffed = sniffedTypes.removeValue(forKey: index)
-                    try Self.appendFile(source, name: name, sniffedType: sniffed, recursive: recursive, to: &form)
+                    try Self.appendFile(source, name: name, sniffedType: sniffedTypes[index], recursive: recursive, to: &form)
                 case .textPart(let name, let value, let type, let filename):
                     let item = "'\(name.echoed)=\(value.echoed)'"
                     form.append(RawArgument.bytes(of: value), name: name, filename: filename, contentType: try Self.mediaType(type, item: item))
@@ -358,10 +357,13 @@ struct RequestAssembler {
         }
     }
 
-    /// The types of the items' files that declare none, by item index,
-    /// sniffed on every core before the form is built (``MediaTypeSniffer/mediaTypes(ofFilesAt:lanes:)``).
-    /// A file that could not be read is left out: appending it reports why.
-    private static func sniffedTypes(of items: [RequestItem]) -> [Int: MediaType] {
+    /// The types of the items' files that declare none, one for each item,
+    /// sniffed on every core before the form is built
+    /// (``MediaTypeSniffer/mediaTypes(ofFilesAt:lanes:)``); `nil` for any
+    /// other item, and for a file that could not be read: appending it
+    /// reports why.
+    private static func sniffedTypes(of items: [RequestItem]) -> [MediaType?] {
+        var sniffed = [MediaType?](repeating: nil, count: items.count)
         var indices: [Int] = []
         var locations: [FileLocation] = []
         for (index, item) in items.enumerated() {
@@ -369,12 +371,10 @@ struct RequestAssembler {
             indices.append(index)
             locations.append(FileLocation(FilePath(argument: source.path)))
         }
-        guard !locations.isEmpty else { return [:] }
+        guard !locations.isEmpty else { return sniffed }
         let types = StandardMediaTypeSniffer().mediaTypes(ofFilesAt: locations, lanes: ProcessInfo.processInfo.activeProcessorCount)
-        var sniffed: [Int: MediaType] = [:]
-        sniffed.reserveCapacity(indices.count)
-        for (index, type) in zip(indices, types) {
-            if let type { sniffed[index] = type }
+        for (position, index) in indices.enumerated() {
+            sniffed[index] = types[position]
         }
         return sniffed
     }
