@@ -62,6 +62,26 @@ import Testing
         }
     }
 
+    @Test func eachFileOfALargeDirectoryCarriesItsOwnType() async throws {
+        let (directory, names, types) = try Self.files(83)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let server = try await TestHTTPServer.start()
+        let result = try await UploaderProcess.run(
+            ["--no-progress", "127.0.0.1:\(server.port)/up", "docs@\(directory.lastPathComponent)", "-r"],
+            currentDirectory: directory.deletingLastPathComponent()
+        )
+        try await server.stop()
+        #expect(result.status == 0, "\(result.standardError)")
+        let parts = try ReceivedPart.parts(of: try #require(server.requests.first))
+        let typeOfName = Dictionary(uniqueKeysWithValues: zip(names, types))
+        try #require(parts.count == names.count)
+        for part in parts {
+            let filename = String(decoding: part.filename ?? [], as: UTF8.self)
+            let name = String(filename.split(separator: "/").last ?? "")
+            #expect(part.headers.last == "Content-Type: \(typeOfName[name] ?? "?")", "\(filename): \(part.headers)")
+        }
+    }
+
     @Test func aMissingFileAmongManyIsNamedAndNothingIsSent() async throws {
         let (directory, names, _) = try Self.files(64)
         defer { try? FileManager.default.removeItem(at: directory) }

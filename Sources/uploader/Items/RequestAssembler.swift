@@ -390,10 +390,15 @@ struct RequestAssembler {
             guard source.filename == nil else {
                 throw InputError(.malformedItem, "\(item): ;filename= names one file, and a directory sends each file under its own path; drop it")
             }
-            for file in try DirectoryFiles(under: source.path, item: item).files {
-                let path = FilePath(platformString: file.path.map { CChar(bitPattern: $0) } + [0])
+            let files = try DirectoryFiles(under: source.path, item: item).files
+            let paths = files.map { FilePath(platformString: $0.path.map { CChar(bitPattern: $0) } + [0]) }
+            // Typed on every core first, as separate file items are.
+            let sniffed = type != nil ? [] : StandardMediaTypeSniffer().mediaTypes(
+                ofFilesAt: paths.map(FileLocation.init), lanes: ProcessInfo.processInfo.activeProcessorCount
+            )
+            for (position, file) in files.enumerated() {
                 do {
-                    try form.appendFile(atPath: path, name: name, filenameBytes: file.filename, contentType: type)
+                    try form.appendFile(atPath: paths[position], name: name, filenameBytes: file.filename, contentType: type ?? sniffed[position])
                 } catch {
                     throw InputError(.unusableFile, "\(item): \(error.description)")
                 }
