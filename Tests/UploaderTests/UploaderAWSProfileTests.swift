@@ -51,12 +51,8 @@ import Testing
         let fixture = try UploadFixture(size: 1_000)
         defer { fixture.remove() }
         let bucket = "profile-\(UUID().uuidString.lowercased().prefix(12))"
-        let python = try await TestPython.withServerPackages()
-        let make = try await UploaderProcess.runShell(
-            "AWS_ACCESS_KEY_ID='\(server.credentials.accessKeyID)' AWS_SECRET_ACCESS_KEY='\(server.credentials.secretAccessKey)' AWS_REGION='\(server.region)' "
-                + "S3_ENDPOINT='\(server.endpoint.absoluteString)' '\(python)' '\(TestPackage.serverScript("s3_client.py").path)' make-bucket '\(bucket)'"
-        )
-        #expect(make.status == 0, "\(make.standardError)")
+        let boto3 = Boto3Client(server: server)
+        _ = try await boto3("make-bucket", bucket)
 
         // No --endpoint-url, no key in the environment: all of it from profile "moto".
         let sent = try await UploaderProcess.run(
@@ -64,11 +60,8 @@ import Testing
             environment: setup.environment.merging(["AWS_PROFILE": "moto"]) { $1 }
         )
         #expect(sent.status == 0, "\(sent.standardError)")
-        let stored = try await UploaderProcess.runShell(
-            "AWS_ACCESS_KEY_ID='\(server.credentials.accessKeyID)' AWS_SECRET_ACCESS_KEY='\(server.credentials.secretAccessKey)' AWS_REGION='\(server.region)' "
-                + "S3_ENDPOINT='\(server.endpoint.absoluteString)' '\(python)' '\(TestPackage.serverScript("s3_client.py").path)' get '\(bucket)' from-profile.bin"
-        )
-        #expect(stored.outputText.contains("\"size\": 1000"), "\(stored.outputText) \(stored.standardError)")
+        let stored = try await boto3("get", bucket, "from-profile.bin")
+        #expect(stored.contains("\"size\": 1000"), "\(stored)")
 
         // The default profile's key is not moto's: the store refuses it.
         let refused = try await UploaderProcess.run(
@@ -105,11 +98,8 @@ import Testing
         let fixture = try UploadFixture(size: 1_000)
         defer { fixture.remove() }
         let bucket = "option-\(UUID().uuidString.lowercased().prefix(12))"
-        let python = try await TestPython.withServerPackages()
-        let keys = "AWS_ACCESS_KEY_ID='\(server.credentials.accessKeyID)' AWS_SECRET_ACCESS_KEY='\(server.credentials.secretAccessKey)' AWS_REGION='\(server.region)' "
-            + "S3_ENDPOINT='\(server.endpoint.absoluteString)' '\(python)' '\(TestPackage.serverScript("s3_client.py").path)'"
-        let make = try await UploaderProcess.runShell("\(keys) make-bucket '\(bucket)'")
-        #expect(make.status == 0, "\(make.standardError)")
+        let boto3 = Boto3Client(server: server)
+        _ = try await boto3("make-bucket", bucket)
 
         // AWS_PROFILE names the default profile, whose key moto refuses: --profile moto wins.
         let sent = try await UploaderProcess.run(
@@ -117,8 +107,8 @@ import Testing
             environment: setup.environment.merging(["AWS_PROFILE": "default"]) { $1 }
         )
         #expect(sent.status == 0, "\(sent.standardError)")
-        let stored = try await UploaderProcess.runShell("\(keys) get '\(bucket)' from-option.bin")
-        #expect(stored.outputText.contains("\"size\": 1000"), "\(stored.outputText) \(stored.standardError)")
+        let stored = try await boto3("get", bucket, "from-option.bin")
+        #expect(stored.contains("\"size\": 1000"), "\(stored)")
 
         // AWS_ENDPOINT_URL comes before the profile's endpoint_url: a closed port is tried, and named.
         let listener = try SilentListener()
