@@ -211,13 +211,21 @@ extension UploaderOptions {
     }
 
     /// The client for the command: one event loop, no redirects, no
-    /// decompression. Made while the request is prepared (`Uploader.main()`;
-    /// a dry run never starts the loop's thread) and never shut down: the
-    /// process ends once the response is in and written, and a graceful
-    /// shutdown would only make it wait for the pool to close connections
-    /// the exit closes anyway.
-    static let httpClient: HTTPClient = {
+    /// decompression, and the trust the environment gives
+    /// (`SSL_CERT_FILE`, `SSL_CERT_DIR`, which many systems set); or, when
+    /// those name a file that cannot be used, the bad input naming it.
+    /// Made while the request is prepared (`Uploader.main()`; a dry run
+    /// never starts the loop's thread) and never shut down: the process
+    /// ends once the response is in and written, and a graceful shutdown
+    /// would only make it wait for the pool to close connections the exit
+    /// closes anyway.
+    static let processClient: Result<HTTPClient, InputError> = {
         var configuration = AsyncHTTPClientTransport.configuration()
+        do {
+            try configuration.apply(TLSSettings.fromEnvironment())
+        } catch {
+            return .failure(InputError(.unusableFile, (error as? RequestError)?.description ?? "\(error)"))
+        }
         configuration.redirectConfiguration = .disallow  // as curl and HTTPie without their follow options
         configuration.decompression = .disabled  // the body goes out unchanged
         // No tracing system is bootstrapped here: a span per request would
@@ -232,7 +240,7 @@ extension UploaderOptions {
         // for the request to be prepared.
         let loop = eventLoops.next()
         loop.execute { _ = String(describing: loop) }
-        return client
+        return .success(client)
     }()
 
     /// One event loop, for the process's lifetime: one request needs no more,

@@ -50,6 +50,30 @@ import Testing
         ])
     }
 
+    /// The environment's trust settings are the process client's own (the
+    /// one started while the request is prepared): a file they name that
+    /// cannot be used is bad input naming it before anything is sent, on a
+    /// plain http:// upload too, as when they made a client of their own.
+    @Test func anUnusableSSLCertFileIsBadInputAndNothingIsSent() async throws {
+        let server = try await TestHTTPServer.start()
+        let notACertificate = FileManager.default.temporaryDirectory.appending(path: "not-a-ca-\(UUID().uuidString).txt")
+        try Data("just words\n".utf8).write(to: notACertificate)
+        defer { try? FileManager.default.removeItem(at: notACertificate) }
+        let missing = "/nonexistent/ca-\(UUID().uuidString).pem"
+
+        let unreadable = try await Self.run(["127.0.0.1:\(server.port)/up", "note=hi"], environment: ["SSL_CERT_FILE": missing])
+        #expect(unreadable.status == 2)
+        #expect(unreadable.standardError == "uploader: cannot read the CA certificate file (SSL_CERT_FILE) \(missing): No such file or directory\n")
+        let empty = try await Self.run(["127.0.0.1:\(server.port)/up", "note=hi"], environment: ["SSL_CERT_FILE": notACertificate.path])
+        #expect(empty.status == 2)
+        #expect(empty.standardError == "uploader: the CA certificate file (SSL_CERT_FILE) \(notACertificate.path) holds no PEM certificate (-----BEGIN CERTIFICATE-----)\n")
+        let directory = try await Self.run(["127.0.0.1:\(server.port)/up", "note=hi"], environment: ["SSL_CERT_DIR": missing])
+        #expect(directory.status == 2)
+        #expect(directory.standardError == "uploader: the CA certificate directory \(missing) (SSL_CERT_DIR) is not a readable directory\n")
+        try await server.stop()
+        #expect(server.requests.isEmpty)
+    }
+
     @Test func insecureSendsAndWarnsOnEveryRun() async throws {
         let server = try await TLSTestServer.start()
         defer { server.stop() }

@@ -51,15 +51,19 @@ extension UploaderOptions {
     /// The transport every kind of upload sends through, made from the
     /// settings above. Every file they name is read now, so an unreadable
     /// certificate, an encrypted key or a key that does not match is bad
-    /// input (exit 2) before anything is sent. With none of them in play,
-    /// and for a dry run, it is the process's one client, started while the
-    /// request is prepared (``httpClient``).
+    /// input (exit 2) before anything is sent. With no option of them and
+    /// no proxy in play (the environment's trust settings are the process
+    /// client's too), and for a dry run, it is the process's one client,
+    /// started while the request is prepared (``processClient``).
     func networkTransport(environment: [String: String] = ProcessInfo.processInfo.environment) throws(InputError) -> any HTTPTransport {
         let tls = try tlsSettings(environment: environment)
         let proxies = try proxySettings(environment: environment)
         let base: any HTTPTransport
         // A dry run connects nowhere: its clients (and their threads) are not made.
-        if dryRun || (tls == TLSSettings() && proxies.httpProxy == nil && proxies.httpsProxy == nil) {
+        if dryRun {
+            base = SharedClientTransport()
+        } else if tls == TLSSettings.fromEnvironment(environment), proxies.httpProxy == nil, proxies.httpsProxy == nil {
+            if case .failure(let problem) = Self.processClient { throw problem }
             base = SharedClientTransport()
         } else {
             do {
@@ -74,12 +78,13 @@ extension UploaderOptions {
     }
 
     /// The environment variables that make the network's settings other
-    /// than the process client's.
-    private static let networkVariables = ["SSL_CERT_FILE", "SSL_CERT_DIR", "http_proxy", "https_proxy", "HTTPS_PROXY", "all_proxy", "ALL_PROXY"]
+    /// than the process client's (which trusts what `SSL_CERT_FILE` and
+    /// `SSL_CERT_DIR` say).
+    private static let networkVariables = ["http_proxy", "https_proxy", "HTTPS_PROXY", "all_proxy", "ALL_PROXY"]
 
     /// Whether the command sends through the process's own client: no
-    /// option or variable asks for other trust, a client certificate or a
-    /// proxy. `main()` starts that client early only then.
+    /// option asks for other trust or a client certificate, and no option
+    /// or variable for a proxy. `main()` starts that client early only then.
     func usesProcessClient(environment: [String: String] = ProcessInfo.processInfo.environment) -> Bool {
         cacert == nil && !insecure && cert == nil && key == nil && proxy == nil
             && Self.networkVariables.allSatisfy { environment[$0]?.isEmpty ?? true }
@@ -91,11 +96,11 @@ extension UploaderOptions {
     /// client it was not told to shut down is released.)
     private static let madeTransports = Mutex<[AsyncHTTPClientTransport]>([])
 
-    /// The process's one client (``httpClient``), asked for only when a
+    /// The process's one client (``processClient``), asked for only when a
     /// request is sent: a dry run never starts its event loop.
     struct SharedClientTransport: HTTPTransport {
         func stream(_ request: PreparedRequest, progress: @escaping @Sendable (UploadProgress) -> Void) async throws -> StreamedResponse {
-            try await AsyncHTTPClientTransport(client: UploaderOptions.httpClient).stream(request, progress: progress)
+            try await AsyncHTTPClientTransport(client: UploaderOptions.processClient.get()).stream(request, progress: progress)
         }
     }
 

@@ -1,0 +1,14 @@
+package import AsyncHTTPClient
+package import RequestBuilder
+
+extension HTTPClient.Configuration {
+    /// Verifies servers, trusts and presents what `tls` says, every file it
+    /// names read now (as ``AsyncHTTPClientTransport/init(tls:proxies:connectTimeout:chunkSize:)``
+    /// reads them): for a client of one's own making, such as the uploader's
+    /// one-loop client, which trusts what `SSL_CERT_FILE` names too.
+    ///
+    /// - Throws: `RequestError` (code `invalidRequest`) naming the file at fault.
+    package mutating func apply(_ tls: TLSSettings) throws {
+        tlsConfiguration = try tls.makeTLSConfiguration()
+    }
+}
