@@ -80,7 +80,8 @@ struct Uploader: ParsableCommand {
         }
         // While the request is prepared (files sized and sniffed), this
         // thread starts the event loop and the client the request will need.
-        if !options.dryRun, options.usesProcessClient() { _ = UploaderOptions.processClient }
+        let requests = UploaderOptions.isObjectStorageTarget(commandLine) ? options.concurrency ?? 4 : 1
+        if !options.dryRun, options.usesProcessClient(concurrentRequests: requests) { _ = UploaderOptions.processClient }
         while true { pause() }  // until the task exits (or a signal ends the process)
     }
 }

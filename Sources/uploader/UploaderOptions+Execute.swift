@@ -23,7 +23,7 @@ extension UploaderOptions {
         warnIfInsecure()
         let network: any HTTPTransport
         do {
-            network = try networkTransport()
+            network = try networkTransport(concurrentRequests: isObjectStorage ? concurrency ?? 4 : 1)
         } catch {
             report(error.description)
             return .badInput

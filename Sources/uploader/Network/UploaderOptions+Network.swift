@@ -53,16 +53,21 @@ extension UploaderOptions {
     /// certificate, an encrypted key or a key that does not match is bad
     /// input (exit 2) before anything is sent. With no option of them and
     /// no proxy in play (the environment's trust settings are the process
-    /// client's too), and for a dry run, it is the process's one client,
-    /// started while the request is prepared (``processClient``).
-    func networkTransport(environment: [String: String] = ProcessInfo.processInfo.environment) throws(InputError) -> any HTTPTransport {
+    /// client's too), one request at a time, and for a dry run, it is the
+    /// process's one client, started while the request is prepared
+    /// (``processClient``); an object store's `--concurrency` requests get
+    /// a client on as many event loops as there are cores.
+    func networkTransport(
+        environment: [String: String] = ProcessInfo.processInfo.environment,
+        concurrentRequests: Int = 1
+    ) throws(InputError) -> any HTTPTransport {
         let tls = try tlsSettings(environment: environment)
         let proxies = try proxySettings(environment: environment)
         let base: any HTTPTransport
         // A dry run connects nowhere: its clients (and their threads) are not made.
         if dryRun {
             base = SharedClientTransport()
-        } else if tls == TLSSettings.fromEnvironment(environment), proxies.httpProxy == nil, proxies.httpsProxy == nil {
+        } else if concurrentRequests <= 1, tls == TLSSettings.fromEnvironment(environment), proxies.httpProxy == nil, proxies.httpsProxy == nil {
             if case .failure(let problem) = Self.processClient { throw problem }
             base = SharedClientTransport()
         } else {
@@ -82,11 +87,12 @@ extension UploaderOptions {
     /// `SSL_CERT_DIR` say).
     private static let networkVariables = ["http_proxy", "https_proxy", "HTTPS_PROXY", "all_proxy", "ALL_PROXY"]
 
-    /// Whether the command sends through the process's own client: no
-    /// option asks for other trust or a client certificate, and no option
-    /// or variable for a proxy. `main()` starts that client early only then.
-    func usesProcessClient(environment: [String: String] = ProcessInfo.processInfo.environment) -> Bool {
-        cacert == nil && !insecure && cert == nil && key == nil && proxy == nil
+    /// Whether the command sends through the process's own client: one
+    /// request at a time, no option asks for other trust or a client
+    /// certificate, and no option or variable for a proxy. `main()` starts
+    /// that client early only then.
+    func usesProcessClient(environment: [String: String] = ProcessInfo.processInfo.environment, concurrentRequests: Int = 1) -> Bool {
+        concurrentRequests <= 1 && cacert == nil && !insecure && cert == nil && key == nil && proxy == nil
             && Self.networkVariables.allSatisfy { environment[$0]?.isEmpty ?? true }
     }
 
