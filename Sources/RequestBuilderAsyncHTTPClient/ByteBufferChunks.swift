@@ -14,14 +14,16 @@ import RequestBuilder
 /// write of the chunk before; any pause is then in place, and at most two
 /// chunks are in memory: one being written, one being read.
 ///
-/// Each chunk is read into the memory of one handed over earlier (the one
-/// two chunks before, or one of a request that has ended), once the
-/// connection is done with it (``OutgoingBuffer/recycle(_:)``): a new 512
-/// KiB buffer per chunk cost a `malloc`, and the kernel a page fault and a
-/// zeroed page per 4 KiB whenever `malloc` had given the memory back
-/// (34,000 faults in a 1 GiB S3 upload, issue #29). The buffer kept is one
-/// the connection has usually written and dropped: the memory in use is the
-/// same two chunks.
+/// Each chunk is read into the memory of the one handed over two chunks
+/// before, once the connection is done with it (``OutgoingBuffer/recycled``):
+/// a new 512 KiB buffer per chunk cost a `malloc`, and the kernel a page
+/// fault and a zeroed page per 4 KiB whenever `malloc` had given the memory
+/// back (21,000-36,000 faults in a 1 GiB S3 upload, issue #29). The buffer
+/// kept is one the connection has usually written and dropped: the memory in
+/// use is the same two chunks. (A pool shared by all requests, which also
+/// served each request's first two chunks, cut the faults to 6,000 but kept
+/// its buffers while small files were sent: 2-4 MiB more at the peak of the
+/// recursive S3 upload, whose goal is 0.5x boto3's.)
 ///
 /// AsyncHTTPClient does not say which loop carries the connection (the pool
 /// may reuse one on any loop of the client's group), so the iterator waits
@@ -47,8 +49,10 @@ struct ByteBufferChunks: AsyncSequence, Sendable {
         private var sent: Int64 = 0
         private var isFirst = true
         /// The last two chunks handed over, the older first: the older one's
-        /// memory is read into next, and both are given back at the end.
+        /// memory is read into next.
         private var handedOver: (older: ByteBuffer?, newer: ByteBuffer?)
+        /// Where the older chunk is put for ``OutgoingBuffer`` to take.
+        private let spare = LockedValue<ByteBuffer?>(nil)
 
         init(chunks: ByteBufferChunks) {
             self.chunks = chunks
@@ -57,10 +61,8 @@ struct ByteBufferChunks: AsyncSequence, Sendable {
 
         mutating func next() async throws -> ByteBuffer? {
             let length = OutgoingBuffer.readLength(forChunkSize: chunks.chunkSize)
-            // By now the connection has usually written the older chunk.
-            OutgoingBuffer.recycle(&handedOver.older)
             guard var chunk = try await read(maximumLength: length) else {
-                OutgoingBuffer.recycle(&handedOver.newer)
+                handedOver = (nil, nil)
                 return nil
             }
             // A body may end a chunk early (a multipart body does wherever its
@@ -93,8 +95,14 @@ struct ByteBufferChunks: AsyncSequence, Sendable {
         /// The body's next chunk, or `nil` once it has ended; a failure of the
         /// body's own source is told apart from cancellation.
         private mutating func read(maximumLength: Int) async throws -> ByteBuffer? {
+            // By now the connection has usually written the older chunk. It is
+            // moved into the box, not copied: referenced once, it is read into in place.
+            spare.withLock { $0 = handedOver.older.take() }
+            defer { spare.withLock { $0 = nil } }
             do {
-                return try await reader.next(maximumLength: maximumLength, as: OutgoingBuffer.self)?.storage.buffer
+                return try await OutgoingBuffer.$recycled.withValue(spare) {
+                    try await reader.next(maximumLength: maximumLength, as: OutgoingBuffer.self)?.storage.buffer
+                }
             } catch is CancellationError {
                 throw CancellationError()
             } catch {

@@ -6,20 +6,11 @@ import NIOCore
 struct OutgoingBuffer: ChunkStorage {
     private(set) var buffer: ByteBuffer
 
-    /// Buffers handed to connections earlier, which the next chunks are read
-    /// into instead of new memory (see ``ByteBufferChunks``), at most
-    /// ``poolLimit`` bytes of them.
-    private static let pool = LockedValue<[ByteBuffer]>([])
-
-    /// What the pool holds at most: 4 chunks of 512 KiB, what 4 uploads at
-    /// once give back between their chunks, and all a process keeps once its
-    /// uploads have ended.
-    static let poolLimit = 2 << 20
-
-    /// The smallest buffer worth keeping: below glibc's first `mmap`
-    /// threshold `malloc` hands out recently freed heap memory, faulted in
-    /// already.
-    static let smallestPooled = 128 << 10
+    /// A chunk handed to the connection earlier, which the next chunk read
+    /// in this task is read into instead of new memory (see
+    /// ``ByteBufferChunks``): taken out of the box, so that the buffer is
+    /// referenced once, by the connection at most.
+    @TaskLocal static var recycled: LockedValue<ByteBuffer?>?
 
     init(capacity: Int, initializingWith initializer: (UnsafeMutableRawBufferPointer) throws -> Int) rethrows {
         // The bytes start at an address that is a multiple of
@@ -41,27 +32,12 @@ struct OutgoingBuffer: ChunkStorage {
         buffer.moveReaderIndex(forwardBy: padding)
     }
 
-    /// Gives `buffer` to the pool, to be read into again once the connection
-    /// has written it (it is left empty: the pool holds the one reference
-    /// besides the connection's); dropped when the pool is full.
-    static func recycle(_ buffer: inout ByteBuffer?) {
-        guard let size = buffer?.capacity, size >= smallestPooled else {
-            buffer = nil
-            return
-        }
-        pool.withLock { pool in
-            let held = pool.reduce(0) { $0 + $1.capacity }
-            guard held + size <= poolLimit, let taken = buffer.take() else { return }
-            pool.append(taken)
-        }
-        buffer = nil
-    }
-
-    /// A pooled buffer of at least `minimumCapacity` bytes, if there is one.
+    /// The recycled buffer, if there is one of at least `minimumCapacity`
+    /// bytes; the box is emptied either way.
     private static func takeRecycled(minimumCapacity: Int) -> ByteBuffer? {
-        pool.withLock { pool in
-            guard let index = pool.lastIndex(where: { $0.capacity >= minimumCapacity }) else { return nil }
-            return pool.remove(at: index)
+        recycled?.withLock { spare in
+            guard let buffer = spare.take(), buffer.capacity >= minimumCapacity else { return nil }
+            return buffer
         }
     }
 
