@@ -18,12 +18,13 @@ import RequestBuilder
 /// before, once the connection is done with it (``OutgoingBuffer/recycled``):
 /// a new 512 KiB buffer per chunk cost a `malloc`, and the kernel a page
 /// fault and a zeroed page per 4 KiB whenever `malloc` had given the memory
-/// back (21,000-36,000 faults in a 1 GiB S3 upload, issue #29). The buffer
-/// kept is one the connection has usually written and dropped: the memory in
-/// use is the same two chunks. (A pool shared by all requests, which also
-/// served each request's first two chunks, cut the faults to 6,000 but kept
-/// its buffers while small files were sent: 2-4 MiB more at the peak of the
-/// recursive S3 upload, whose goal is 0.5x boto3's.)
+/// back (21,000-36,000 faults in a 1 GiB S3 upload, issue #29). Still at
+/// most two chunks per request, but the older one is kept, written, until
+/// the next read instead of freed: 512 KiB more per request between reads
+/// (1.5 MiB at the peak of 4 parts at once). A pool shared by all requests,
+/// which also served each request's first two chunks, cut the faults to
+/// 6,000 but kept its buffers while small files were sent: 2-4 MiB more at
+/// the peak of the recursive S3 upload, whose goal is 0.5x boto3's.
 ///
 /// AsyncHTTPClient does not say which loop carries the connection (the pool
 /// may reuse one on any loop of the client's group), so the iterator waits
