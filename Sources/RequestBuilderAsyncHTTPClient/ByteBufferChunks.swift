@@ -15,7 +15,7 @@ import RequestBuilder
 /// chunks are in memory: one being written, one being read.
 ///
 /// Each chunk is read into the memory of the one handed over two chunks
-/// before, once the connection is done with it (``OutgoingBuffer/recycled``):
+/// before, once the connection is done with it (`OutgoingBuffer.recycled`):
 /// a new 512 KiB buffer per chunk cost a `malloc`, and the kernel a page
 /// fault and a zeroed page per 4 KiB whenever `malloc` had given the memory
 /// back (21,000-36,000 faults in a 1 GiB S3 upload, issue #29). Still at
@@ -52,7 +52,7 @@ struct ByteBufferChunks: AsyncSequence, Sendable {
         /// The last two chunks handed over, the older first: the older one's
         /// memory is read into next.
         private var handedOver: (older: ByteBuffer?, newer: ByteBuffer?)
-        /// Where the older chunk is put for ``OutgoingBuffer`` to take.
+        /// Where the older chunk is put for `OutgoingBuffer` to take.
         private let spare = LockedValue<ByteBuffer?>(nil)
 
         init(chunks: ByteBufferChunks) {

@@ -8,7 +8,7 @@ struct OutgoingBuffer: ChunkStorage {
 
     /// A chunk handed to the connection earlier, which the next chunk read
     /// in this task is read into instead of new memory (see
-    /// ``ByteBufferChunks``): taken out of the box, so that the buffer is
+    /// `ByteBufferChunks`): taken out of the box, so that the buffer is
     /// referenced once, by the connection at most.
     @TaskLocal static var recycled: LockedValue<ByteBuffer?>?
 
