@@ -6,13 +6,23 @@ import NIOCore
 struct OutgoingBuffer: ChunkStorage {
     private(set) var buffer: ByteBuffer
 
+    /// A chunk handed to the connection earlier, which the next chunk read
+    /// in this task is read into instead of new memory (see
+    /// `ByteBufferChunks`): taken out of the box, so that the buffer is
+    /// referenced once, by the connection at most.
+    @TaskLocal static var recycled: LockedValue<ByteBuffer?>?
+
     init(capacity: Int, initializingWith initializer: (UnsafeMutableRawBufferPointer) throws -> Int) rethrows {
         // The bytes start at an address that is a multiple of
         // FileReader.bufferAlignment, skipping up to that many bytes of the
         // allocation (malloc gives a large block at offset 16 of a page,
         // where the kernel copies a file's pages at a third of the speed).
         let alignment = FileReader.bufferAlignment
-        buffer = ByteBufferAllocator().buffer(capacity: capacity + alignment)
+        buffer = Self.takeRecycled(minimumCapacity: capacity + alignment) ?? ByteBufferAllocator().buffer(capacity: capacity + alignment)
+        // Empties a recycled buffer in place when nothing else holds it; one
+        // the connection still holds is left to it, and new memory of the
+        // same size taken (nothing copied).
+        buffer.clear()
         var padding = 0
         _ = try buffer.writeWithUnsafeMutableBytes(minimumWritableBytes: capacity + alignment) { pointer in
             let address = Int(bitPattern: pointer.baseAddress)
@@ -20,6 +30,15 @@ struct OutgoingBuffer: ChunkStorage {
             return padding + (try initializer(UnsafeMutableRawBufferPointer(rebasing: pointer[padding..<(padding + capacity)])))
         }
         buffer.moveReaderIndex(forwardBy: padding)
+    }
+
+    /// The recycled buffer, if there is one of at least `minimumCapacity`
+    /// bytes; the box is emptied either way.
+    private static func takeRecycled(minimumCapacity: Int) -> ByteBuffer? {
+        recycled?.withLock { spare in
+            guard let buffer = spare.take(), buffer.capacity >= minimumCapacity else { return nil }
+            return buffer
+        }
     }
 
     /// The most bytes to read into one buffer for chunks of `chunkSize`:
