@@ -85,12 +85,13 @@ final class CompiledMagicFiles: @unchecked Sendable {
     /// libmagic's path list: its components up to the first empty one, as
     /// `file_apprentice` walks them.
     private static func pathList(_ magicFile: String?) -> [String]? {
-        let list: String? = loading.withLock {
-            // 0 is FILE_LOAD, the action of magic_load.
-            let path = if let magicFile { magic_getpath(magicFile, 0) } else { magic_getpath(nil, 0) }
-            guard let path else { return nil }
-            return String(cString: path)
-        }
+        // magic_getpath returns a list it is given as it is; else the
+        // `MAGIC` variable or the default (0 is FILE_LOAD, magic_load's action).
+        let list: String? =
+            magicFile
+            ?? loading.withLock {
+                magic_getpath(nil, 0).map { String(cString: $0) }
+            }
         guard let list else { return nil }
         let components = list.split(separator: ":", omittingEmptySubsequences: false).prefix { !$0.isEmpty }
         return components.map(String.init)
