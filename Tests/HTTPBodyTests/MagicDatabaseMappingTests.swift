@@ -1,4 +1,3 @@
-import Dispatch
 import Foundation
 @testable import HTTPBody
 import Testing
@@ -93,14 +92,17 @@ import TestSupport
         #expect(database.sharesOneMapping)
         let stop = LockedValue(false)
         let answers = LockedValue<Set<String>>([])
-        let sniffers = DispatchGroup()
+        let finished = LockedValue(0)
+        // Threads of their own: Linux's Dispatch adds a worker to its pool
+        // only when one blocks, so two busy loops queued there ran one at a time.
         for _ in 0..<2 {
-            DispatchQueue.global().async(group: sniffers) {
+            Thread {
                 while !stop.withLock({ $0 }) {
                     let type = database.mediaType(of: Self.noMatch)?.essence ?? "nil"
                     answers.withLock { _ = $0.insert(type) }
                 }
-            }
+                finished.withLock { $0 += 1 }
+            }.start()
         }
         // The sniffers keep both handles open (they close only once idle).
         let deadline = ContinuousClock.now + TestTime.liveness
@@ -110,7 +112,9 @@ import TestSupport
         let openHandles = database.openHandleCount
         let mappings = try Self.residentKiB(ofMappingsOf: copy.database)
         stop.withLock { $0 = true }
-        await withCheckedContinuation { done in sniffers.notify(queue: .global()) { done.resume() } }
+        while finished.withLock({ $0 }) < 2 {
+            try await Task.sleep(for: .milliseconds(1))
+        }
         #expect(database.highestHandleCount == 2)
         #expect(openHandles == 2)
         #expect(mappings.count == 1)
