@@ -141,7 +141,9 @@ import TestSupport
         #expect(after == before)
 
         // A directory in the path list is libmagic's to read: each handle loads the list itself.
-        let own = try #require(MagicDatabase(magicFile: "\(copy.database.path):\(copy.folder.path)"))
+        let empty = copy.folder.appending(path: "empty")
+        try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: false)
+        let own = try #require(MagicDatabase(magicFile: "\(copy.database.path):\(empty.path)"))
         #expect(!own.sharesOneMapping)
         #expect(samples.map { own.mediaType(of: $0)?.essence } == before)
         #expect(before.contains("application/x-executable") && before.contains("application/x-tar"))
