@@ -1,5 +1,4 @@
 import CMagic
-import Foundation
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -125,13 +124,27 @@ final class CompiledMagicFiles: @unchecked Sendable {
     }
 
     /// Whether a component is a regular file of comment and empty lines
-    /// only, from which libmagic loads nothing.
+    /// only, from which libmagic loads nothing. Read with `read(2)`, not
+    /// Foundation: this runs in every program that sniffs, and Foundation's
+    /// file reading would fault in code of its own for one small file.
     private static func holdsOnlyComments(_ path: String) -> Bool {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
         var status = stat()
-        guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_size <= 1 << 16,
-            let data = FileManager.default.contents(atPath: path)
-        else { return false }
-        return data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: true)
-            .allSatisfy { $0.first == UInt8(ascii: "#") }
+        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_size <= 1 << 16 else {
+            return false
+        }
+        var bytes = [UInt8](repeating: 0, count: Int(status.st_size) + 1)
+        let count = bytes.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+        // One read takes a regular file this small whole; a file that
+        // changed size meanwhile is not believed.
+        guard count == Int(status.st_size) else { return false }
+        var lineStart = true
+        for byte in bytes[..<count] {
+            if lineStart, byte != UInt8(ascii: "\n"), byte != UInt8(ascii: "#") { return false }
+            lineStart = byte == UInt8(ascii: "\n")
+        }
+        return true
     }
 }
