@@ -11,12 +11,13 @@ import Foundation
 /// every core instead of queueing on one lock. libmagic's compiled database
 /// (8 MB, which a search that finds nothing reads nearly whole) is mapped
 /// once for all the handles (``CompiledMagicFiles``), so a second handle
-/// costs no second 8 MB; and the pool gives its pages back when no handle is
-/// in use: at once the first time, so a program that types a file and then
-/// sends it does not carry the database into the transfer, and after that at
-/// most every ``trimSpacing`` (giving back and faulting in again cost about
-/// 1 ms, as much as a search, so a run of sniffs does not pay it each time).
-/// Once no call has used the pool for ``releaseDelay``, the idle handles are
+/// costs no second 8 MB; and the pool gives its pages back the first time no
+/// handle is in use after it was loaded, so a program that types a file and
+/// then sends it does not carry the database into the transfer. Not after
+/// every call: giving the pages back and faulting them in again cost about
+/// 1 ms, as much as a search, and a search that finds nothing reads the whole
+/// database in one call, so the high-water mark would keep it anyway. Once
+/// no call has used the pool for ``releaseDelay``, the idle handles are
 /// closed and the pages given back (opening a handle again takes about
 /// 0.15 ms). A path list with local magic in text (`MAGIC`, `/etc/magic`) is
 /// loaded by `magic_load` for each handle, as libmagic does by itself.
@@ -78,17 +79,12 @@ package final class MagicDatabase: @unchecked Sendable {
     /// files are sniffed (a timer per sniff cost 10,000 timer changes for
     /// 10,000 files).
     private var releaseScheduled = false
-    /// When the pages of ``files`` were last given back (`nil`: not since the
-    /// pool was last released, so the next idle moment gives them back).
-    private var lastTrim: DispatchTime?
+    /// Whether the pages of ``files`` were given back since the pool was
+    /// last loaded (if not, the next moment no handle is in use does it).
+    private var trimmedSinceLoad = false
 
     /// How long the pool stays loaded after its last use.
     static let releaseDelay = DispatchTimeInterval.milliseconds(10)
-
-    /// The least time between two givings back of the database's pages while
-    /// the pool is in use: each costs about 1 ms (0.5 to drop the pages, as
-    /// much to fault them in again), so at most 2 % of a run of sniffs.
-    static let trimSpacing = DispatchTimeInterval.milliseconds(50)
 
     /// A pool of its own, loaded with one handle; `nil` when libmagic
     /// cannot load its database. Code sniffs through ``shared``; tests make
@@ -219,7 +215,7 @@ package final class MagicDatabase: @unchecked Sendable {
         idle = []
         openCount -= closing.count
         let trims = openCount == 0
-        if trims { lastTrim = nil }
+        if trims { trimmedSinceLoad = false }
         condition.unlock()
         closing.forEach(magic_close)
         if trims { files?.trim() }
@@ -233,10 +229,9 @@ package final class MagicDatabase: @unchecked Sendable {
         lastUse = now
         let schedules = !releaseScheduled
         releaseScheduled = true
-        // The first time no handle is in use since the pool was loaded, and
-        // then at most every trimSpacing.
-        let trims = files != nil && idle.count == openCount && lastTrim.map { $0 + Self.trimSpacing <= now } ?? true
-        if trims { lastTrim = now }
+        // The first time no handle is in use since the pool was loaded.
+        let trims = files != nil && idle.count == openCount && !trimmedSinceLoad
+        if trims { trimmedSinceLoad = true }
         condition.unlock()
         if trims { files?.trim() }
         if schedules { scheduleRelease(at: now + Self.releaseDelay) }
@@ -264,7 +259,7 @@ package final class MagicDatabase: @unchecked Sendable {
         idle = []
         openCount = 0
         releaseScheduled = false
-        lastTrim = nil
+        trimmedSinceLoad = false
         condition.unlock()
         closing.forEach(magic_close)
         files?.trim()
