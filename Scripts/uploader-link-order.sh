@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Writes Scripts/uploader-link-order.txt: the functions `uploader` executes in
 # the runs users make most (a tiny upload, a GET, a large upload typed by
-# libmagic, a form of small files, a dry run, a JSON body), most shared first,
-# one symbol a line, as lld's --symbol-ordering-file reads them.
+# libmagic, a form of small files and one of twenty, a dry run, a JSON
+# body), most shared first, one symbol a line, as lld's
+# --symbol-ordering-file reads them.
 # Scripts/build-uploader.sh links it on Linux in that order, so the code a
 # run touches is packed into a few megabytes of pages instead of spread over
 # the binary's 34 MB of text (every page fault maps the 64 KB around it).
@@ -60,6 +61,8 @@ runs=(
     "GET $url"
     "$url file@$work/payload"
     "$url a@$work/photo.png b@$work/report.pdf c@$work/notes.md d@$work/blob.bin title=Hello"
+    # Enough files to be typed on every core at once (RequestAssembler).
+    "$url $(for i in 1 2 3 4 5; do printf 'a%s@%s b%s@%s c%s@%s d%s@%s ' "$i" "$work/photo.png" "$i" "$work/report.pdf" "$i" "$work/notes.md" "$i" "$work/blob.bin"; done)"
     "--dry-run $url file@$work/tiny.txt"
     "$url name=Ada count:=3"
 )
