@@ -5,10 +5,10 @@ public import Foundation
 ///
 /// The upload hands a new state to its `stateChanged` callback before the
 /// first body byte of a new upload is sent and after each part the server
-/// confirms; persist
-/// it (it is `Codable`) and pass it back as `resumingFrom:` to continue. The
-/// server is the authority on how much it holds: a resumed upload asks it
-/// (``offset`` is what it said last) and sends only the rest.
+/// confirms; persist it (it is `Codable`) and pass it back as
+/// `resumingFrom:` to continue. The server is the authority on how much it
+/// holds: a resumed upload asks it (``offset`` is what it said last) and
+/// sends only the rest.
 public struct ResumableUploadState: Codable, Sendable, Hashable {
     /// The protocol an upload speaks.
     public enum UploadProtocol: String, Codable, Sendable, Hashable {
