@@ -67,9 +67,7 @@ struct Uploader: ParsableCommand {
             Foundation.exit(ExitStatus.badInput.rawValue)
         }
         if !options.dryRun {
-            // An out-of-range --concurrency is reported as bad input later.
-            let connections = UploaderOptions.isObjectStorageTarget(commandLine) ? min(max(options.concurrency ?? 4, 1), 64) : 1
-            if let message = DescriptorBudget.shortfall(connections: connections) {
+            if let message = DescriptorBudget.shortfall(connections: options.concurrentRequests(commandLine)) {
                 UploaderOptions.report(message)
                 Foundation.exit(ExitStatus.networkFailure.rawValue)
             }
@@ -80,8 +78,9 @@ struct Uploader: ParsableCommand {
         }
         // While the request is prepared (files sized and sniffed), this
         // thread starts the event loop and the client the request will need.
-        let requests = UploaderOptions.isObjectStorageTarget(commandLine) ? options.concurrency ?? 4 : 1
-        if !options.dryRun, options.usesProcessClient(concurrentRequests: requests) { _ = UploaderOptions.processClient }
+        if !options.dryRun, options.usesProcessClient(concurrentRequests: options.concurrentRequests(commandLine)) {
+            _ = UploaderOptions.processClient
+        }
         while true { pause() }  // until the task exits (or a signal ends the process)
     }
 }

@@ -23,7 +23,7 @@ extension UploaderOptions {
         warnIfInsecure()
         let network: any HTTPTransport
         do {
-            network = try networkTransport(concurrentRequests: isObjectStorage ? concurrency ?? 4 : 1)
+            network = try networkTransport(concurrentRequests: concurrentRequests(commandLine))
         } catch {
             report(error.description)
             return .badInput

@@ -48,6 +48,13 @@ extension UploaderOptions {
         return false
     }
 
+    /// How many requests the command has in flight at most: an object
+    /// store's `--concurrency` (4 unless given; a value outside 1...64 is
+    /// reported as bad input once the command runs), otherwise one.
+    func concurrentRequests(_ commandLine: CommandLineSplit) -> Int {
+        Self.isObjectStorageTarget(commandLine) ? min(max(concurrency ?? 4, 1), 64) : 1
+    }
+
     /// The options that belong to one kind of command, checked once the
     /// positionals tell which kind it is.
     func checkObjectStorageOptions(isObjectStorage: Bool) throws(InputError) {
