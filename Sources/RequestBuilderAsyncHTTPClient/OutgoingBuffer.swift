@@ -15,8 +15,9 @@ struct OutgoingBuffer: ChunkStorage {
     init(capacity: Int, initializingWith initializer: (UnsafeMutableRawBufferPointer) throws -> Int) rethrows {
         // The bytes start at an address that is a multiple of
         // FileReader.bufferAlignment, skipping up to that many bytes of the
-        // allocation (malloc gives a large block at offset 16 of a page,
-        // where the kernel copies a file's pages at a third of the speed).
+        // allocation: a file read from an offset that is a multiple of it too
+        // then never lands at a distance from its pages that the kernel
+        // copies at a fraction of its speed (FileReader.copiesSlowly).
         let alignment = FileReader.bufferAlignment
         buffer = Self.takeRecycled(minimumCapacity: capacity + alignment) ?? ByteBufferAllocator().buffer(capacity: capacity + alignment)
         // Empties a recycled buffer in place when nothing else holds it; one

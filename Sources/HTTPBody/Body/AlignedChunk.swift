@@ -1,8 +1,10 @@
 /// Chunk storage at an address that is a multiple of
 /// ``FileReader/bufferAlignment``, for a reader that only looks at the bytes
-/// (a digest of a file): the kernel copies a file into it at full speed,
-/// where an array's bytes (32 bytes past what `malloc` gives) may start at
-/// an address it copies to at a third of that.
+/// (a digest of a file): read from offsets that are multiples of the
+/// alignment, the kernel copies a file into it at full speed, where an
+/// array's bytes (32 bytes past what `malloc` gives) may lie at a distance
+/// from the file's pages that it copies at a fifth of that
+/// (``FileReader/copiesSlowly(to:fromFileOffset:)``).
 package struct AlignedChunk: ChunkStorage {
     /// Owns the memory, so a chunk is freed with its last copy.
     private final class Memory {

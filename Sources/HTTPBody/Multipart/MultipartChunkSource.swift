@@ -173,6 +173,9 @@ struct MultipartChunkSource: ChunkSource {
             case .file(let location, let length, let name, let flag):
                 guard flag == isCompressible || length == 0 else { return filled }
                 filled += try readFile(at: location, length: length, part: name, into: UnsafeMutableRawBufferPointer(rebasing: buffer[filled...]))
+                // A file with bytes left ends the chunk, full or ended on a
+                // page of the file (see readFile).
+                if reader != nil { return filled }
             case .stream:
                 return filled
             }
@@ -204,12 +207,17 @@ struct MultipartChunkSource: ChunkSource {
     }
 
     /// Reads the current file part into `buffer`, opening it first and closing
-    /// it (after checking it did not grow) once all its bytes are read.
+    /// it (after checking it did not grow) once all its bytes are read. When
+    /// the file goes on past the buffer, the read stops at the last page
+    /// boundary of the file within it: a part header before the file would
+    /// otherwise put every later read of it at a distance the kernel copies
+    /// at a fraction of its speed (``FileReader/copiesSlowly(to:fromFileOffset:)``).
     private mutating func readFile(at location: FileLocation, length: Int64, part: String, into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
         let count: Int
         do throws(RequestBodyError) {
             let file = try currentReader(location, length: length)
-            count = try file.read(into: buffer)
+            let wanted = file.lengthEndingOnAPage(within: buffer.count)
+            count = try file.read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[..<wanted]))
             try moveOnIfFileEnded(file)
         } catch {
             reader = nil
