@@ -16,7 +16,15 @@
 #   (needs glibc 2.36, which the linker records in the binary);
 # - no symbols exported for dynamic linking (--static-swift-stdlib turns
 #   -export-dynamic on): 31,000 symbols the loader searches and 1.7 MB of
-#   tables nothing reads.
+#   tables nothing reads;
+# - GCC's C++ library linked in from its archive (libstdc++.a, installed
+#   with the toolchain's libstdc++-dev), as the Swift runtime is, instead of
+#   loaded: the runtime needs a few of its functions, but loading
+#   libstdc++.so resolves thousands of its own symbols at every start,
+#   leaving 1.4 MB of its symbol tables and code resident (a trivial GET
+#   peaked at 15.0-15.2 MB so, 13.6-14.0 MB linked in; the real tree of
+#   Benchmarks/compare.sh at 25.1-25.3 MB so, 24.1-24.3 MB linked in).
+#   Without the archive, -lstdc++ links the shared library as before.
 # The order needs lld: gold, which the toolchain's clang runs, ignores its
 # --section-ordering-file for this link (the functions stay in input order,
 # checked with `nm -n`). The toolchain ships ld.lld, but choosing it with
@@ -43,7 +51,23 @@ if [[ "$(uname -s)" == Linux ]]; then
     if [[ -x "$lld" ]]; then
         shim=$(mktemp -d "${TMPDIR:-/tmp}/uploader-link.XXXXXX")
         trap 'rm -rf "$shim"' EXIT
-        printf '#!/bin/sh\nexec "%s" "$@"\n' "$lld" > "$shim/ld.gold"
+        # The shim also links GCC's C++ library in when its archive is
+        # installed (libstdc++-dev): -lstdc++ becomes the archive's path.
+        archive=$("$(dirname "$lld")/clang" -print-file-name=libstdc++.a 2> /dev/null || true)
+        [[ "$archive" == /* && -f "$archive" ]] || archive=-lstdc++
+        cat > "$shim/ld.gold" <<EOF
+#!/bin/sh
+# clang passes a long command line in a response file of quoted arguments.
+for argument in "\$@"; do
+    shift
+    case "\$argument" in
+    -lstdc++) argument="$archive" ;;
+    @*) sed -i 's|"-lstdc++"|"$archive"|g' "\${argument#@}" ;;
+    esac
+    set -- "\$@" "\$argument"
+done
+exec "$lld" "\$@"
+EOF
         chmod +x "$shim/ld.gold"
         export PATH="$shim:$PATH"
         flags+=(
