@@ -1,5 +1,6 @@
 public import AWSSigning
 public import Foundation
+import HTTPBody
 
 /// The credentials, region and endpoint the AWS CLI and SDKs would use,
 /// read as botocore reads them: the environment first, then the shared
@@ -156,7 +157,7 @@ public struct AWSConfiguration: Sendable, CustomStringConvertible {
         do {
             data = try Data(contentsOf: URL(filePath: path))
         } catch {
-            throw S3Error(code: .invalidConfiguration, description: "\(path) cannot be read: \((error as NSError).localizedFailureReason ?? "permission denied or an I/O error")")
+            throw S3Error(code: .invalidConfiguration, description: "\(path) cannot be read: \(SystemErrorText.describe(fileError: error))")
         }
         guard let text = String(data: data, encoding: .utf8) else {
             throw S3Error(code: .invalidConfiguration, description: "\(path) is not UTF-8 text")
@@ -167,7 +168,7 @@ public struct AWSConfiguration: Sendable, CustomStringConvertible {
     /// `path` with a leading `~` replaced by `home` (the environment's `HOME`, else the user's).
     private static func expand(_ path: String, home: String?) -> String {
         guard path == "~" || path.hasPrefix("~/") else { return path }
-        let home = home.flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+        let home = home.flatMap { $0.isEmpty ? nil : $0 } ?? FileManager.default.homeDirectoryForCurrentUser.path
         return home + path.dropFirst()
     }
 }

@@ -111,7 +111,7 @@ public struct S3PostPolicy: Sendable {
         if !keyIsOpen {
             // S3 checks the key once the file's name replaces `${filename}`,
             // so such a key can only be held to what comes before it.
-            if let variable = key.range(of: "${filename}") {
+            if let variable = key.firstRange(of: "${filename}") {
                 rules.append(.startsWith("key", String(key[..<variable.lowerBound])))
             } else {
                 rules.append(.equals("key", key))

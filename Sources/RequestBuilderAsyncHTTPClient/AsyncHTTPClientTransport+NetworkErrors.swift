@@ -77,10 +77,10 @@ extension AsyncHTTPClientTransport {
     static func isUnverifiedCertificate(_ error: any Error) -> Bool {
         switch error {
         case let error as NIOSSLError:
-            if case .handshakeFailed(let boringSSLError) = error { return "\(boringSSLError)".contains("CERTIFICATE_VERIFY_FAILED") }
+            if case .handshakeFailed(let boringSSLError) = error { return "\(boringSSLError)".firstRange(of: "CERTIFICATE_VERIFY_FAILED") != nil }
             return false
         case let error as BoringSSLError:
-            return "\(error)".contains("CERTIFICATE_VERIFY_FAILED")
+            return "\(error)".firstRange(of: "CERTIFICATE_VERIFY_FAILED") != nil
         default:
             return false
         }
@@ -103,18 +103,18 @@ extension AsyncHTTPClientTransport {
     /// say what happened.
     private static func handshakeFailure(_ error: BoringSSLError, host: String) -> String {
         let text = "\(error)"
-        if text.contains("CERTIFICATE_VERIFY_FAILED") {
+        if text.firstRange(of: "CERTIFICATE_VERIFY_FAILED") != nil {
             // BoringSSL's queue does not say which check failed: an unknown
             // issuer and an expired certificate read the same here.
             return "the server's certificate for \(host) is not trusted (self-signed or unknown issuer, or expired): pass --cacert FILE"
         }
-        if text.contains("CERTIFICATE_REQUIRED") {
+        if text.firstRange(of: "CERTIFICATE_REQUIRED") != nil {
             return "the server at \(host) requires a client certificate: pass --cert FILE (and --key FILE)"
         }
-        if text.contains("WRONG_VERSION_NUMBER") {
+        if text.firstRange(of: "WRONG_VERSION_NUMBER") != nil {
             return "\(host) does not speak TLS: use http:// for it"
         }
-        if text.contains("ALERT") {
+        if text.firstRange(of: "ALERT") != nil {
             return "the server at \(host) ended the TLS handshake with an alert (it may refuse the client certificate or the TLS version)"
         }
         return "the TLS handshake with \(host) failed"

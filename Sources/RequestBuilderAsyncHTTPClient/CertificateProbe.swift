@@ -66,12 +66,16 @@ enum CertificateProbe {
     }
 
     /// An instant as a person reads it in a message: `2025-11-24 10:00 UTC`.
+    /// (By hand: `DateFormatter` would link the whole of Foundation on Linux.)
     static func describe(_ date: Date) -> String {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        formatter.dateFormat = "yyyy-MM-dd HH:mm 'UTC'"
-        return formatter.string(from: date)
+        var time = time_t(date.timeIntervalSince1970.rounded(.down))
+        var parts = tm()
+        guard gmtime_r(&time, &parts) != nil else { return "\(date)" }
+        func padded(_ value: Int32, _ width: Int) -> String {
+            let digits = String(value)
+            return String(repeating: "0", count: max(0, width - digits.count)) + digits
+        }
+        return "\(padded(parts.tm_year + 1900, 4))-\(padded(parts.tm_mon + 1, 2))-\(padded(parts.tm_mday, 2)) \(padded(parts.tm_hour, 2)):\(padded(parts.tm_min, 2)) UTC"
     }
 
     private static func isIPAddress(_ host: String) -> Bool {

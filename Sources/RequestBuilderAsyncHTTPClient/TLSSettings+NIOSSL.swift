@@ -1,4 +1,5 @@
 import Foundation
+import HTTPBody
 import NIOSSL
 import RequestBuilder
 
@@ -102,7 +103,7 @@ extension TLSSettings {
 
     /// Whether `bytes` hold a PEM certificate's first line.
     private static func holdsPEMCertificate(_ bytes: [UInt8]) -> Bool {
-        String(decoding: bytes, as: UTF8.self).contains(certificateMarker)
+        String(decoding: bytes, as: UTF8.self).firstRange(of: certificateMarker) != nil
     }
 
     /// The PEM certificates in `path`: at least one, or an error naming it.
@@ -123,10 +124,10 @@ extension TLSSettings {
         let bytes = try read(path, role: "private key file")
         let text = String(decoding: bytes, as: UTF8.self)
         // Refused before BoringSSL sees it: nothing may ask for a passphrase.
-        if text.contains("ENCRYPTED") {
+        if text.firstRange(of: "ENCRYPTED") != nil {
             throw RequestError.invalidRequest("the private key in \(path) is encrypted; decrypt it first (openssl pkey -in \(path) -out key.pem)")
         }
-        guard text.contains("PRIVATE KEY-----") else {
+        guard text.firstRange(of: "PRIVATE KEY-----") != nil else {
             throw RequestError.invalidRequest("the private key file \(path) holds no PEM private key (-----BEGIN PRIVATE KEY-----)")
         }
         do {
@@ -138,15 +139,7 @@ extension TLSSettings {
 
     /// A file error as the system's words (`No such file or directory`).
     private static func reason(_ error: any Error) -> String {
-        let nsError = error as NSError
-        if let posix = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, posix.domain == NSPOSIXErrorDomain {
-            return String(cString: strerror(Int32(posix.code)))
-        }
-        switch nsError.code {
-        case NSFileReadNoSuchFileError: return "No such file or directory"
-        case NSFileReadNoPermissionError: return "Permission denied"
-        default: return nsError.localizedDescription
-        }
+        SystemErrorText.describe(fileError: error)
     }
 }
 

@@ -189,19 +189,27 @@ import Testing
         }
         defer { Task { try? await server.stop() } }
         let arguments = "--tus \(server.url(path: "/files/").absoluteString) video@\(fixture.file.path) --state-dir state --no-progress"
+        let started = try await UploaderProcess.runShell(
+            #""$UPLOADER" \#(arguments) >/dev/null 2>&1 & echo "first=$!""#, currentDirectory: fixture.folder
+        )
+        let first = try #require(started.outputText.split(separator: "first=").last.flatMap { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) })
+        defer { kill(first, SIGTERM) }
+        // The second run starts once the first holds the upload: its PATCH
+        // is at the server (the lock alone is taken before it is sent, and
+        // on a busy machine the count below could then miss it).
+        let deadline = ContinuousClock.now + .seconds(60)
+        while server.requestCount < 3, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(20)) }
+        try #require(server.requestCount == 3, "the first run's PATCH never reached the server")
         // The second run has a timeout (not part of what makes the command
         // the same) so that, without the lock, it ends instead of hanging too.
         let result = try await UploaderProcess.runShell(
             """
-            "$UPLOADER" \(arguments) >/dev/null 2>&1 & first=$!
-            n=0; while [ "$(cat state/*.lock 2>/dev/null)" != "$first" ] && [ $n -lt 6000 ]; do sleep 0.1; n=$((n+1)); done
-            "$UPLOADER" \(arguments) --timeout 10; echo "second=$? first=$first"
-            kill $first
+            n=0; while [ "$(cat state/*.lock 2>/dev/null)" != "\(first)" ] && [ $n -lt 6000 ]; do sleep 0.1; n=$((n+1)); done
+            "$UPLOADER" \(arguments) --timeout 10; echo "second=$?"
             """,
             currentDirectory: fixture.folder
         )
-        let first = try #require(result.outputText.split(separator: "first=").last.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) })
-        #expect(result.outputText.contains("second=2 "), "\(result.outputText) \(result.standardError)")
+        #expect(result.outputText.contains("second=2"), "\(result.outputText) \(result.standardError)")
         #expect(result.standardError.hasPrefix("uploader: another uploader (pid \(first)) is resuming this upload ("), "\(result.standardError)")
         #expect(result.standardError.split(separator: "\n").count == 1, "\(result.standardError)")
         #expect(server.requestCount == 3, "the second run sent nothing")

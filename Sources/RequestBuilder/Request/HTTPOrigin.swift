@@ -40,7 +40,7 @@ public struct HTTPOrigin: Hashable, Sendable, CustomStringConvertible {
 
     /// `scheme://host:port`, such as `https://example.com:443`.
     public var description: String {
-        let host = self.host.contains(":") ? "[\(self.host)]" : self.host
+        let host = self.host.contains(":" as Character) ? "[\(self.host)]" : self.host
         return "\(scheme)://\(host)" + (port.map { ":\($0)" } ?? "")
     }
 }

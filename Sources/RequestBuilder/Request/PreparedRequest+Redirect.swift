@@ -69,7 +69,7 @@ extension PreparedRequest {
         } catch {
             throw .redirect(self, "\(answer) with Location \(shown): \(error.description); not followed")
         }
-        let bracketed = host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host
+        let bracketed = host.contains(":" as Character) && !host.hasPrefix("[") ? "[\(host)]" : host
         let authority = port.map { "\(bracketed):\($0)" } ?? bracketed
         var path = components.percentEncodedPath
         if path.isEmpty { path = "/" }

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPBody
 
 /// An HTTP forward proxy, reached over plain HTTP. `AsyncHTTPClientTransport`
 /// opens a `CONNECT` tunnel through it for every target, `http://` ones
@@ -39,8 +40,8 @@ public struct ProxyServer: Sendable, Hashable, CustomStringConvertible {
     ///   a scheme other than `http`, a missing host or a bad port, naming the URL
     ///   (its password hidden).
     public init(url: String) throws {
-        let text = url.trimmingCharacters(in: .whitespaces)
-        let withScheme = text.contains("://") ? text : "http://\(text)"
+        let text = String(url.trimmingOptionalWhitespace)
+        let withScheme = text.firstRange(of: "://") != nil ? text : "http://\(text)"
         let shown = Self.redacted(withScheme)
         guard let components = URLComponents(string: withScheme), let scheme = components.scheme?.lowercased() else {
             throw RequestError.invalidRequest("proxy \(shown) is not a valid URL")
@@ -58,14 +59,14 @@ public struct ProxyServer: Sendable, Hashable, CustomStringConvertible {
         self.init(
             host: host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host,
             port: port,
-            username: components.percentEncodedUser.map { $0.removingPercentEncoding ?? $0 },
-            password: components.percentEncodedPassword.map { $0.removingPercentEncoding ?? $0 }
+            username: components.percentEncodedUser.map(Self.percentDecoded),
+            password: components.percentEncodedPassword.map(Self.percentDecoded)
         )
     }
 
     /// `host:port`, as error messages name the proxy.
     public var authority: String {
-        host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)"
+        host.contains(":" as Character) ? "[\(host)]:\(port)" : "\(host):\(port)"
     }
 
     /// `http://user:***@host:port`, the password never shown.
@@ -74,9 +75,16 @@ public struct ProxyServer: Sendable, Hashable, CustomStringConvertible {
         return "http://\(username)\(password == nil ? "" : ":***")@\(authority)"
     }
 
+    /// `text` with its escapes decoded, or as it is when they do not make
+    /// UTF-8. (Foundation's `removingPercentEncoding` would link the whole
+    /// of it on Linux.)
+    private static func percentDecoded(_ text: String) -> String {
+        String(validating: PercentEncoding.decode(text.utf8), as: UTF8.self) ?? text
+    }
+
     /// A proxy URL with any password replaced by `***`.
     private static func redacted(_ url: String) -> String {
-        guard let schemeEnd = url.range(of: "://"),
+        guard let schemeEnd = url.firstRange(of: "://"),
               let at = url[schemeEnd.upperBound...].lastIndex(of: "@") else { return url }
         let userinfo = url[schemeEnd.upperBound..<at]
         guard let colon = userinfo.firstIndex(of: ":") else { return url }

@@ -53,7 +53,7 @@ public struct ProxySettings: Sendable, Hashable {
     public static func fromEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment) throws -> ProxySettings {
         func value(_ names: String...) -> (name: String, value: String)? {
             for name in names {
-                if let value = environment[name]?.trimmingCharacters(in: .whitespaces), !value.isEmpty { return (name, value) }
+                if let value = environment[name].map({ String($0.trimmingOptionalWhitespace) }), !value.isEmpty { return (name, value) }
             }
             return nil
         }

@@ -49,8 +49,8 @@ struct Netrc {
     /// The file `--netrc` reads: `$NETRC` when set and not empty, else `~/.netrc`.
     static func path(environment: [String: String]) -> String {
         if let path = environment["NETRC"], !path.isEmpty { return path }
-        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
-        return (home as NSString).appendingPathComponent(".netrc")
+        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? FileManager.default.homeDirectoryForCurrentUser.path
+        return home.hasSuffix("/") ? home + ".netrc" : home + "/.netrc"
     }
 
     /// The file at `path`; `nil` when there is none (curl then sends no
@@ -62,14 +62,21 @@ struct Netrc {
             if reason == ENOENT || reason == ENOTDIR { return nil }
             throw InputError(.unusableFile, "--netrc: the file \(path.echoed) cannot be read: \(String(cString: strerror(reason)))")
         }
-        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
-        let data: Data?  // nil for an empty file
-        do {
-            data = try handle.readToEnd()
-        } catch {
-            throw InputError(.unusableFile, "--netrc: the file \(path.echoed) cannot be read (is it a folder?)")
+        defer { close(descriptor) }
+        // read(2) rather than FileHandle, which on Linux would link the whole
+        // of Foundation (see ResumeStore).
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 16 * 1024)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0, errno == EINTR { continue }
+            guard count >= 0 else {
+                throw InputError(.unusableFile, "--netrc: the file \(path.echoed) cannot be read (is it a folder?)")
+            }
+            if count == 0 { break }
+            bytes += buffer[..<count]
         }
-        return Netrc(parsing: String(decoding: data ?? Data(), as: UTF8.self))
+        return Netrc(parsing: String(decoding: bytes, as: UTF8.self))
     }
 
     /// The tokens of `text`, `macdef` bodies left out.
@@ -107,7 +114,7 @@ struct Netrc {
             if inToken { tokens.append(current) }
             // macdef NAME: the macro's lines run to the next empty line.
             if tokens[before...].contains("macdef") {
-                while let next = lines.first, !next.trimmingCharacters(in: .whitespaces).isEmpty {
+                while let next = lines.first, next.contains(where: { $0 != " " && $0 != "\t" }) {
                     lines.removeFirst()
                 }
             }

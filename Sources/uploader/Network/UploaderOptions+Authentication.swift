@@ -27,7 +27,7 @@ extension UploaderOptions {
             return "Bearer \(bearer)"
         }
         guard let auth else { return nil }
-        let credentials = auth.contains(":") ? auth : auth + ":" + (try PasswordPrompt.password(for: auth))
+        let credentials = auth.contains(":" as Character) ? auth : auth + ":" + (try PasswordPrompt.password(for: auth))
         return "Basic " + Data(credentials.utf8).base64EncodedString()
     }
 

@@ -52,12 +52,14 @@ enum LegacyStateFiles {
         }
         // Another kind of upload's state (s3:// or resumable): kept as JSON,
         // whatever its shape.
-        guard var object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any],
-            let command = object.removeValue(forKey: "command") as? String, object["state"] != nil
+        guard var object = try? JSONDecoder().decode([String: LegacyJSONValue].self, from: data),
+            case .string(let command) = object.removeValue(forKey: "command"), object["state"] != nil
         else { return nil }
         let digest = ResumeStore<State>.digest(command)
-        object["commandDigest"] = digest
-        return (try? JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys])).map { (digest, $0) }
+        object["commandDigest"] = .string(digest)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        return (try? encoder.encode(object)).map { (digest, $0) }
     }
 
     /// `<16 hex digits>.json` or `<16 hex digits>.json.partial`.

@@ -62,6 +62,6 @@ final class ResumeLock {
         var bytes = [UInt8](repeating: 0, count: 32)
         let count = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, 0) }
         guard count > 0 else { return nil }
-        return Int(String(decoding: bytes[..<count], as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
+        return Int(String(decoding: bytes[..<count], as: UTF8.self).trimmingWhitespace)
     }
 }

@@ -156,10 +156,7 @@ struct ResumeStore<State: Codable> {
 
     /// Why a file could not be read or made, in the system's words.
     private static func reason(_ error: any Error) -> String {
-        if let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
-            return String(cString: strerror(Int32(underlying.code)))
-        }
-        return error.localizedDescription
+        SystemErrorText.describe(fileError: error)
     }
 
     /// SHA-256 in hex: the state file's name and the check that a state

@@ -1,0 +1,46 @@
+import Foundation
+
+/// Any JSON value, decoded and encoded as it is: what rewriting a legacy
+/// state file of another kind of upload needs, whatever its shape.
+/// (`JSONSerialization` would link the whole of Foundation on Linux.)
+enum LegacyJSONValue: Codable, Equatable {
+    case null
+    case bool(Bool)
+    case integer(Int64)
+    case number(Double)
+    case string(String)
+    case array([LegacyJSONValue])
+    case object([String: LegacyJSONValue])
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if container.decodeNil() {
+            self = .null
+        } else if let value = try? container.decode(Bool.self) {
+            self = .bool(value)
+        } else if let value = try? container.decode(Int64.self) {
+            self = .integer(value)  // before Double, so offsets stay integers
+        } else if let value = try? container.decode(Double.self) {
+            self = .number(value)
+        } else if let value = try? container.decode(String.self) {
+            self = .string(value)
+        } else if let value = try? container.decode([LegacyJSONValue].self) {
+            self = .array(value)
+        } else {
+            self = .object(try container.decode([String: LegacyJSONValue].self))
+        }
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        switch self {
+        case .null: try container.encodeNil()
+        case .bool(let value): try container.encode(value)
+        case .integer(let value): try container.encode(value)
+        case .number(let value): try container.encode(value)
+        case .string(let value): try container.encode(value)
+        case .array(let value): try container.encode(value)
+        case .object(let value): try container.encode(value)
+        }
+    }
+}
