@@ -22,7 +22,7 @@ package enum SystemErrorText {
     /// write) failed, in the C library's words (`No such file or
     /// directory`). Read from `CocoaError` and `POSIXError`, not `NSError`
     /// or `localizedDescription`, which on Linux would link the whole of
-    /// Foundation (ICU and CoreFoundation: 1,650 more conformance records
+    /// Foundation (ICU and CoreFoundation: 1,800 more conformance records
     /// for the runtime to scan at every first type lookup).
     package static func describe(fileError error: any Error) -> String {
         guard let cocoa = error as? CocoaError else { return String(describing: error) }

@@ -1,5 +1,3 @@
-import Foundation
-
 /// Any JSON value, decoded and encoded as it is: what rewriting a legacy
 /// state file of another kind of upload needs, whatever its shape.
 /// (`JSONSerialization` would link the whole of Foundation on Linux.)
