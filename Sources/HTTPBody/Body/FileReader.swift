@@ -34,8 +34,8 @@ package final class FileReader {
     /// lies 1 to 31 bytes past the source, counted modulo a page (in user
     /// space as in the kernel, and glibc's `memcpy` only steers clear of
     /// that distance modulo 4 GiB). Measured on this machine's EPYC, 1 GiB
-    /// from the page cache in 256 KiB reads: 0.48-0.73 s at distances 1-31,
-    /// 0.11-0.12 s at 0, 32, 64 or 3,968, against `cat`'s 0.12 s. A part
+    /// from the page cache in 256 KiB reads: 0.47-0.76 s at distances 1-31,
+    /// 0.11-0.14 s at 0, 32, 64 or 3,968, against `cat`'s 0.12 s. A part
     /// header of 132 bytes put a multipart body's file reads at distance 4:
     /// the file part row of the benchmarks ran at 0.23x `cat`. The distance
     /// stays the same all through one contiguous read, so it is checked once
