@@ -36,8 +36,8 @@
 #   6,987: a tiny upload took 14.7 ms instead of 17.2 (medians of 21), and
 #   the real tree peaked at 22.5-22.7 MB instead of 23.8-24.0. A file that
 #   uses Foundation itself (NSError, JSONSerialization, DateFormatter,
-#   String.contains(String) with Foundation imported) links it again:
-#   `nm -u` on the objects shows it.
+#   String.contains(String) with Foundation imported) links it again;
+#   FoundationLinkTests fails on such a reference in the objects.
 # The order needs lld: gold, which the toolchain's clang runs, ignores its
 # --section-ordering-file for this link (the functions stay in input order,
 # checked with `nm -n`). The toolchain ships ld.lld, but choosing it with

@@ -151,8 +151,7 @@ public struct AWSConfiguration: Sendable, CustomStringConvertible {
 
     /// The file at `path` parsed, `nil` when there is none (a missing file is no error, as for botocore).
     private static func read(_ path: String) throws(S3Error) -> AWSConfigFile? {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else { return nil }
+        guard FileStatus.isDirectory(atPath: path) == false else { return nil }
         let data: Data
         do {
             data = try Data(contentsOf: URL(filePath: path))

@@ -18,8 +18,7 @@ extension TLSSettings {
             configuration.trustRoots = .certificates(try Self.certificates(inFile: path, role: "CA certificate file"))
         case .openSSLLocations(let file, let directory):
             if let directory {
-                var isDirectory: ObjCBool = false
-                guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
+                guard FileStatus.isDirectory(atPath: directory) == true else {
                     throw RequestError.invalidRequest("the CA certificate directory \(directory) (SSL_CERT_DIR) is not a readable directory")
                 }
             }

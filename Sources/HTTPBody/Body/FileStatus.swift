@@ -46,4 +46,13 @@ package struct FileStatus: Sendable {
         #endif
         fileID = (UInt64(info.st_dev), UInt64(info.st_ino))
     }
+
+    /// Whether `path` names a directory (links followed); `nil` when nothing
+    /// is there. (FileManager's `fileExists(atPath:isDirectory:)` takes an
+    /// `ObjCBool`, a type of the whole of Foundation on Linux.)
+    package static func isDirectory(atPath path: String) -> Bool? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        return info.st_mode & S_IFMT == S_IFDIR
+    }
 }

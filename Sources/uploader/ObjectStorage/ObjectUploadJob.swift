@@ -41,7 +41,7 @@ struct ObjectUploadJob {
             // From argv's bytes: a name that is not UTF-8 is still the file it names.
             body = try RequestBody.file(atPath: FilePath(argument: path), contentType: contentType)
         } catch {
-            let hint = FileManager.default.isDirectory(atPath: path) ? "; add --recursive to upload the files in it" : ""
+            let hint = FileStatus.isDirectory(atPath: path) == true ? "; add --recursive to upload the files in it" : ""
             throw InputError(.unusableFile, "'\(path.echoed)': \(error.description)\(hint)")
         }
         credentials = settings.credentials
@@ -165,14 +165,6 @@ struct ObjectUploadJob {
             UploaderOptions.report(context + message)
             return .networkFailure
         }
-    }
-}
-
-extension FileManager {
-    /// Whether `path` names a directory (links followed).
-    fileprivate func isDirectory(atPath path: String) -> Bool {
-        var isDirectory: ObjCBool = false
-        return fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
     }
 }
 
