@@ -19,7 +19,8 @@ import Testing
     @Test func aCocoaErrorWithoutAnUnderlyingOneIsNamedByItsCode() {
         #expect(SystemErrorText.describe(fileError: CocoaError(.fileReadNoSuchFile)) == "No such file or directory")
         #expect(SystemErrorText.describe(fileError: CocoaError(.fileReadNoPermission)) == "Permission denied")
-        #expect(SystemErrorText.describe(fileError: CocoaError(.fileReadCorruptFile)) == "file system error \(CocoaError.Code.fileReadCorruptFile.rawValue)")
+        #expect(SystemErrorText.describe(fileError: CocoaError(.fileReadTooLarge)) == SystemErrorText.describe(EFBIG))
+        #expect(SystemErrorText.describe(fileError: CocoaError(.fileReadCorruptFile)) == "file error (CocoaError code \(CocoaError.Code.fileReadCorruptFile.rawValue))")
     }
 
     @Test func anotherErrorIsDescribed() {

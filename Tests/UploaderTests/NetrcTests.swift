@@ -1,4 +1,5 @@
 import Testing
+import UploaderItems
 @testable import uploader
 
 /// `--netrc`'s reader on the file shapes curl reads: entries across lines,
@@ -26,5 +27,17 @@ import Testing
     @Test func theFileIsNETRCElseTheHomeFolders() {
         #expect(Netrc.path(environment: ["NETRC": "/etc/n", "HOME": "/home/a"]) == "/etc/n")
         #expect(Netrc.path(environment: ["NETRC": "", "HOME": "/home/a"]) == "/home/a/.netrc")
+    }
+
+    @Test func aMissingFileSendsNothingAndAFolderIsNamedAsOne() throws {
+        #expect(try Netrc.load(path: "/nonexistent-netrc-folder/.netrc") == nil)
+        let error = #expect(throws: InputError.self) { try Netrc.load(path: "/tmp") }
+        #expect(error?.description == "--netrc: the file /tmp cannot be read: Is a directory")
+    }
+
+    @Test func aFileThatIsNotRegularIsReadAsCurlReadsIt() throws {
+        // curl reads --netrc-file with fopen, so a pipe works: `NETRC=<(…)`.
+        let netrc = try #require(try Netrc.load(path: "/dev/null"))
+        #expect(netrc.entry(forHost: "example.com") == nil)
     }
 }

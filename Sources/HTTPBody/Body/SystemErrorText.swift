@@ -31,7 +31,11 @@ package enum SystemErrorText {
         case .fileReadNoSuchFile, .fileNoSuchFile: return describe(ENOENT)
         case .fileReadNoPermission, .fileWriteNoPermission: return describe(EACCES)
         case .fileWriteOutOfSpace: return describe(ENOSPC)
-        default: return "file system error \(cocoa.code.rawValue)"
+        case .fileWriteFileExists: return describe(EEXIST)
+        case .fileReadTooLarge: return describe(EFBIG)
+        case .fileReadInvalidFileName, .fileWriteInvalidFileName: return "the file name is not valid"
+        // Searchable, where a bare number would not be.
+        default: return "file error (CocoaError code \(cocoa.code.rawValue))"
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPBody
 import UploaderItems
 
 /// A `.netrc` file, read as curl reads it (`--netrc`): whitespace-separated
@@ -60,7 +61,7 @@ struct Netrc {
         guard descriptor >= 0 else {
             let reason = errno
             if reason == ENOENT || reason == ENOTDIR { return nil }
-            throw InputError(.unusableFile, "--netrc: the file \(path.echoed) cannot be read: \(String(cString: strerror(reason)))")
+            throw InputError(.unusableFile, "--netrc: the file \(path.echoed) cannot be read: \(SystemErrorText.describe(reason))")
         }
         defer { close(descriptor) }
         // read(2) rather than FileHandle, which on Linux would link the whole
@@ -71,7 +72,8 @@ struct Netrc {
             let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
             if count < 0, errno == EINTR { continue }
             guard count >= 0 else {
-                throw InputError(.unusableFile, "--netrc: the file \(path.echoed) cannot be read (is it a folder?)")
+                // A folder opens, and fails here with EISDIR ("Is a directory").
+                throw InputError(.unusableFile, "--netrc: the file \(path.echoed) cannot be read: \(SystemErrorText.describe(errno))")
             }
             if count == 0 { break }
             bytes += buffer[..<count]
