@@ -1,5 +1,6 @@
 import Foundation
 import HTTPBody
+import TestSupport
 import Testing
 
 /// A body read from an offset (`RequestBody.slice(_:)`, what a resumable
@@ -12,9 +13,13 @@ import Testing
         (0..<count).map { UInt8(truncatingIfNeeded: ($0 &+ seed) &* 2_654_435_761 >> 13) }
     }
 
+    /// This test's files, removed after it.
+    let folder: TemporaryFolder
+
+    init() throws { folder = try TemporaryFolder("body-offset-tests") }
+
     /// A form of a text field, two files and a text field.
     func formBody(_ boundary: MultipartBoundary, first: [UInt8], second: [UInt8]) throws -> RequestBody {
-        let folder = try makeTemporaryDirectory()
         let firstFile = folder.appending(path: "first.bin")
         let secondFile = folder.appending(path: "second.bin")
         try Data(first).write(to: firstFile)

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPBody
 import SystemPackage
+import TestSupport
 import Testing
 #if canImport(Glibc)
 import Glibc
@@ -12,11 +13,14 @@ import Glibc
 @Suite struct NonUTF8FileNameTests {
     static let nameBytes: [UInt8] = [0xFF, 0xFE] + Array(".txt".utf8)
 
-    /// Creates the file in a fresh folder; returns its path.
-    static func makeFile() throws -> FilePath {
-        let folder = FileManager.default.temporaryDirectory.appending(path: "non-utf8-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let bytes = Array(folder.path(percentEncoded: false).utf8) + [UInt8(ascii: "/")] + nameBytes
+    /// This test's folder, removed after it.
+    let folder: TemporaryFolder
+
+    init() throws { folder = try TemporaryFolder("non-utf8") }
+
+    /// Creates the file in the test's folder; returns its path.
+    func makeFile() throws -> FilePath {
+        let bytes = Array(folder.url.path(percentEncoded: false).utf8) + [UInt8(ascii: "/")] + Self.nameBytes
         let path = FilePath(platformString: bytes.map { CChar(bitPattern: $0) } + [0])
         let descriptor = path.withPlatformString { open($0, O_WRONLY | O_CREAT | O_TRUNC, 0o644) }
         try #require(descriptor >= 0)
@@ -26,7 +30,7 @@ import Glibc
     }
 
     @Test func filePartIsNamedWithTheExactBytes() async throws {
-        let path = try Self.makeFile()
+        let path = try makeFile()
         var form = MultipartFormData(boundary: try .constant("non-utf8-boundary"))
         try form.appendFile(atPath: path, name: "file", contentType: .plainText)
         let body = try await RequestBody.multipart(form).collect()
@@ -38,7 +42,7 @@ import Glibc
     }
 
     @Test func fileBodyOpensTheExactBytes() async throws {
-        let path = try Self.makeFile()
+        let path = try makeFile()
         let body = try RequestBody.file(atPath: path, contentType: .plainText)
         #expect(try await body.collect() == Array("hello".utf8))
     }

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPBody
+import TestSupport
 import Testing
 
 /// `RequestBody.slice(_:)`: the bytes a resumable upload sends from an offset.
@@ -9,8 +10,13 @@ import Testing
 
     static let ranges: [Range<Int64>] = [0..<0, 0..<1, 1..<2, 7..<1_048_583, 1_048_576..<3_145_728, 3_145_727..<3_145_728, 0..<3_145_728]
 
+    /// This test's files, removed after it.
+    let folder: TemporaryFolder
+
+    init() throws { folder = try TemporaryFolder("body-slice-tests") }
+
     func fileBody() throws -> RequestBody {
-        let file = try makeTemporaryDirectory().appending(path: "data.bin")
+        let file = folder.appending(path: "data.bin")
         try Data(Self.pattern).write(to: file)
         return try RequestBody.file(at: file, contentType: .octetStream)
     }
@@ -39,7 +45,7 @@ import Testing
     }
 
     func expectMultipartSlice(_ range: Range<Int64>, boundary: MultipartBoundary) async throws {
-        let file = try makeTemporaryDirectory().appending(path: "data.bin")
+        let file = folder.appending(path: "data.bin")
         try Data(Self.pattern).write(to: file)
         var form = MultipartFormData(boundary: boundary)
         form.append("caption", name: "title")

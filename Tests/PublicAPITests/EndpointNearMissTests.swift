@@ -102,6 +102,9 @@ enum TypeCheck {
         let process = Process()
         process.executableURL = URL(filePath: "/usr/bin/env")
         process.arguments = arguments
+        // The Swift driver leaves a `TemporaryDirectory.*` in its TMPDIR on
+        // every run; this one is the folder removed above.
+        process.environment = ProcessInfo.processInfo.environment.merging(["TMPDIR": folder.path]) { $1 }
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = pipe

@@ -30,6 +30,7 @@ import Testing
 
     @Test func bodyOverTheLimitIsNotLoadedIntoMemory() async throws {
         let file = try temporaryFile(named: "big.bin", contents: String(repeating: "z", count: 100))
+        defer { removeTemporaryFolder(of: file) }
         let request = try HTTPRequestBuilder.put(TestAPI.baseURLString).file(at: file).build()
         await #expect(throws: RequestError.self) { try await request.urlRequest(inMemoryBodyLimit: 99) }
         let head = try request.urlRequestHead()
@@ -64,6 +65,7 @@ import Testing
             .multipart(boundary: try .constant(TestAPI.boundary)) { form in form.append("Sunset", name: "title") }
             .build()
         let file = try temporaryFile(named: "body.bin", contents: "stale")
+        defer { removeTemporaryFolder(of: file) }
         try await request.writeBody(to: file)
         let expected = try #require(try await request.body?.collect())
         #expect(try [UInt8](Data(contentsOf: file)) == expected)

@@ -42,6 +42,7 @@ import Testing
 
     @Test func fileTaskStreamsTheFile() async throws {
         let file = try temporaryFile(named: "notes.txt", contents: "line one\nline two\n")
+        defer { removeTemporaryFolder(of: file) }
         try await expectSameRequest(
             endpoint: TestEndpoint(method: .put, path: ["files", "notes.txt"], task: .file(at: file, contentType: .plainText)),
             builder: HTTPRequestBuilder.put(TestAPI.baseURLString).path("files", "notes.txt").file(at: file, contentType: .plainText),
@@ -107,6 +108,7 @@ import Testing
 
     @Test func multipartTaskStreamsPartsAndFiles() async throws {
         let file = try temporaryFile(named: "notes.txt", contents: "from disk\n")
+        defer { removeTemporaryFolder(of: file) }
         let boundary = try MultipartBoundary.constant(TestAPI.boundary)
         @Sendable func fill(_ form: inout MultipartFormData) throws {
             form.append("Sunset", name: "title")

@@ -43,11 +43,17 @@ func wireBytes(_ request: PreparedRequest) async throws -> [UInt8] {
     try await request.raw().collect()
 }
 
-/// A file with the given text in a fresh temporary folder.
+/// A file with the given text in a fresh temporary folder; pair it with
+/// `removeTemporaryFolder(of:)` so runs leave nothing behind.
 func temporaryFile(named name: String, contents: String) throws -> URL {
     let folder = FileManager.default.temporaryDirectory.appending(path: "RequestBuilderTests-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     let url = folder.appending(path: name)
     try Data(contents.utf8).write(to: url)
     return url
+}
+
+/// Removes the folder `temporaryFile(named:contents:)` made for `file`.
+func removeTemporaryFolder(of file: URL) {
+    try? FileManager.default.removeItem(at: file.deletingLastPathComponent())
 }

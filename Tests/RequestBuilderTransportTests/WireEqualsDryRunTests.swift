@@ -14,9 +14,14 @@ import Testing
 /// `transfer-encoding` for methods that expect content (POST, PUT, PATCH),
 /// and the wire head spells it so for them.
 @Suite struct WireEqualsDryRunTests {
-    static func requests(to url: URL) throws -> [(String, PreparedRequest)] {
+    /// The multipart request's file, removed after the test.
+    let folder: TemporaryFolder
+
+    init() throws { folder = try TemporaryFolder("wire") }
+
+    func requests(to url: URL) throws -> [(String, PreparedRequest)] {
         let base = url.absoluteString
-        let file = FileManager.default.temporaryDirectory.appending(path: "wire-\(UUID().uuidString).txt")
+        let file = folder.appending(path: "notes.txt")
         try Data("from disk\n".utf8).write(to: file)
         return [
             ("bodiless POST", try HTTPRequestBuilder.post(base).path("up").build()),
@@ -38,7 +43,7 @@ import Testing
     @Test func asyncHTTPClientSendsTheHeadRawHTTPRequestWrites() async throws {
         let server = try await RawResponseServer.start { _ in .text("HTTP/1.1 204 No Content") }
         defer { Task { try? await server.stop() } }
-        let requests = try Self.requests(to: server.url())
+        let requests = try self.requests(to: server.url())
         let transport = AsyncHTTPClientTransport()
         for (index, (name, request)) in requests.enumerated() {
             // A chunked body may still be going out when the answer comes; only the head matters here.

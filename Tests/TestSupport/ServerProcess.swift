@@ -23,8 +23,11 @@ import Darwin
 public final class ServerProcess: @unchecked Sendable {
     /// The port from the first line (`listening HOST:PORT`).
     public private(set) var port = 0
-    /// What the child wrote to standard error, kept for failure messages.
-    public let logFile: URL
+    /// The child's standard error: a file with no name (unlinked once the
+    /// child has it), so no run leaves it behind, whether the server is
+    /// stopped, shared by a suite until exit, or the test process is killed.
+    /// Read for failure messages through this descriptor.
+    private let log: Int32
     /// A folder of the child's that `stop()` removes, if any.
     private let folderToRemove: URL?
     private let name: String
@@ -65,18 +68,20 @@ public final class ServerProcess: @unchecked Sendable {
     private init(name: String, executable: String, arguments: [String], folderToRemove: URL?) throws {
         self.name = name
         self.folderToRemove = folderToRemove
-        logFile = FileManager.default.temporaryDirectory.appending(path: "\(name)-\(UUID().uuidString).log")
+        let logFile = FileManager.default.temporaryDirectory.appending(path: "\(name)-\(UUID().uuidString).log")
         let stdin = try Self.makePipe()
         let stdout = try Self.makePipe()
-        let log = open(logFile.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        let log = open(logFile.path, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
         guard log >= 0 else {
             [stdin.read, stdin.write, stdout.read, stdout.write].forEach { _ = close($0) }
             throw TestHTTPServerError(description: "cannot create \(logFile.path): \(String(cString: strerror(errno)))")
         }
+        // This descriptor, and the child's copy of it, keep the file open: the
+        // name is not needed past here.
+        unlink(logFile.path)
         defer {
             _ = close(stdin.read)
             _ = close(stdout.write)
-            _ = close(log)
         }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
@@ -102,14 +107,19 @@ public final class ServerProcess: @unchecked Sendable {
         guard spawned == 0 else {
             _ = close(stdin.write)
             _ = close(stdout.read)
+            _ = close(log)
             throw TestHTTPServerError(description: "cannot run \(executable): \(String(cString: strerror(spawned)))")
         }
         self.pid = pid
+        self.log = log
         input = stdin.write
         output = stdout.read
     }
 
-    deinit { stop() }
+    deinit {
+        stop()
+        _ = close(log)  // here, not in stop(): logExcerpt may still read it after a stop
+    }
 
     /// `http://127.0.0.1:<port><path>`.
     public func url(path: String = "/") -> URL {
@@ -165,7 +175,16 @@ public final class ServerProcess: @unchecked Sendable {
 
     /// The last lines of the child's standard error, to append to a failure.
     public var logExcerpt: String {
-        guard let text = try? String(contentsOf: logFile, encoding: .utf8), !text.isEmpty else { return "" }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { pread(log, $0.baseAddress, $0.count, off_t(bytes.count)) }
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { break }
+            bytes += chunk[..<count]
+        }
+        let text = String(decoding: bytes, as: UTF8.self)
+        guard !text.isEmpty else { return "" }
         return "; its standard error ends with:\n" + text.split(separator: "\n").suffix(20).joined(separator: "\n")
     }
 
