@@ -18,6 +18,17 @@ import Testing
         #expect(error?.description.contains("cannot read config.toml") == true)
     }
 
+    @Test func aLongLogIsShownByItsLastLines() async throws {
+        // About 100 KB of lines, more than the 64 KiB read from the end.
+        let script = #"i=0; while [ $i -lt 3000 ]; do echo "line $i of a long log"; i=$((i+1)); done >&2; echo 'the last line' >&2; exit 1"#
+        let error = await #expect(throws: TestHTTPServerError.self) {
+            _ = try await ServerProcess.start(name: "chatty-server", executable: "/bin/sh", arguments: ["-c", script])
+        }
+        let description = error?.description ?? ""
+        #expect(description.hasSuffix("line 2999 of a long log\nthe last line"))
+        #expect(!description.contains("line 2979 "), "only the last 20 lines")
+    }
+
     @Test func aRunningServersLogIsReadableButHasNoName() async throws {
         let name = "log-check-\(UUID().uuidString)"
         let server = try await ServerProcess.start(

@@ -175,13 +175,18 @@ public final class ServerProcess: @unchecked Sendable {
 
     /// The last lines of the child's standard error, to append to a failure.
     public var logExcerpt: String {
+        // Only the end is shown, so only the last 64 KiB are read.
+        var status = stat()
+        guard fstat(log, &status) == 0 else { return "" }
+        var offset = max(0, status.st_size - 64 * 1024)
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 64 * 1024)
         while true {
-            let count = chunk.withUnsafeMutableBytes { pread(log, $0.baseAddress, $0.count, off_t(bytes.count)) }
+            let count = chunk.withUnsafeMutableBytes { pread(log, $0.baseAddress, $0.count, offset) }
             if count < 0, errno == EINTR { continue }
             guard count > 0 else { break }
             bytes += chunk[..<count]
+            offset += off_t(count)
         }
         let text = String(decoding: bytes, as: UTF8.self)
         guard !text.isEmpty else { return "" }
