@@ -40,4 +40,9 @@ import UploaderItems
         let netrc = try #require(try Netrc.load(path: "/dev/null"))
         #expect(netrc.entry(forHost: "example.com") == nil)
     }
+
+    @Test func aSourceThatNeverEndsIsRefusedPastOneMebibyte() throws {
+        let error = #expect(throws: InputError.self) { try Netrc.load(path: "/dev/zero") }
+        #expect(error?.description == "--netrc: the file /dev/zero is larger than 1 MiB, too large for a netrc file")
+    }
 }

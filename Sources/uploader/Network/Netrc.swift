@@ -54,6 +54,9 @@ struct Netrc {
         return home.hasSuffix("/") ? home + ".netrc" : home + "/.netrc"
     }
 
+    /// The most a netrc file may hold: a few lines a host, comments included.
+    static let maximumSize = 1024 * 1024
+
     /// The file at `path`; `nil` when there is none (curl then sends no
     /// credentials), an error naming it when it cannot be read.
     static func load(path: String) throws(InputError) -> Netrc? {
@@ -77,6 +80,10 @@ struct Netrc {
             }
             if count == 0 { break }
             bytes += buffer[..<count]
+            // A pipe or device may never end (NETRC=/dev/zero); curl stops at 128 KiB.
+            guard bytes.count <= maximumSize else {
+                throw InputError(.unusableFile, "--netrc: the file \(path.echoed) is larger than 1 MiB, too large for a netrc file")
+            }
         }
         return Netrc(parsing: String(decoding: bytes, as: UTF8.self))
     }
