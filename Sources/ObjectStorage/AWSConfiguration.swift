@@ -25,6 +25,7 @@ import HTTPBody
 ///   profile's `endpoint_url`, then (which botocore does not read, so it
 ///   comes last) an `s3` sub-section's `endpoint_url` in the profile itself;
 ///   none when `AWS_IGNORE_CONFIGURED_ENDPOINT_URLS` is `true`.
+/// - CA bundle: `AWS_CA_BUNDLE`, then the profile's `ca_bundle`.
 ///
 /// Only static keys are read: no SSO, `credential_process`, role
 /// assumption or instance metadata. Neither errors nor ``description`` ever
@@ -41,6 +42,11 @@ public struct AWSConfiguration: Sendable, CustomStringConvertible {
     public var region: String?
     /// An S3-compatible endpoint to use instead of AWS's, when one is configured.
     public var endpointURL: URL?
+    /// The PEM file of CA certificates that HTTPS requests to the object
+    /// store trust instead of the system's store, when one is configured
+    /// (`AWS_CA_BUNDLE` or the profile's `ca_bundle`, as boto3 reads them).
+    /// Give it to the transport's trust roots: the set-up reads no file.
+    public var caBundle: String?
 
     /// Creates a set-up from its parts.
     public init(profile: String = "default", credentials: AWSCredentials, credentialsSource: String = "arguments", region: String? = nil, endpointURL: URL? = nil) {
@@ -135,7 +141,9 @@ public struct AWSConfiguration: Sendable, CustomStringConvertible {
             }
             endpointURL = url
         }
-        return AWSConfiguration(profile: name, credentials: credentials, credentialsSource: source, region: region, endpointURL: endpointURL)
+        var configuration = AWSConfiguration(profile: name, credentials: credentials, credentialsSource: source, region: region, endpointURL: endpointURL)
+        configuration.caBundle = variable("AWS_CA_BUNDLE") ?? settings["ca_bundle"]?.text.flatMap { $0.isEmpty ? nil : expand($0, home: environment["HOME"]) }
+        return configuration
     }
 
     /// The profile's static key, `nil` when it names none; a key ID without its secret is an error.

@@ -65,6 +65,7 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
         // A port past 65535 would trap in NIO's socket address.
         _ = try AuthorityPort.parse(authority: Substring(request.head.authority ?? ""))
         let (client, proxy) = routes?.route(scheme: request.head.scheme ?? "https", host: url.host ?? "") ?? (client, nil)
+        if let problem = routes?.httpsProblem, request.head.scheme?.lowercased() != "http" { throw problem }
         var outgoing = HTTPClientRequest(url: url.absoluteString)
         outgoing.method = HTTPMethod(rawValue: request.head.method.rawValue)
         // The head as built, Host and framing included: AsyncHTTPClient keeps

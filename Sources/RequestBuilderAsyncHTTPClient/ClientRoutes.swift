@@ -10,10 +10,15 @@ final class ClientRoutes: Sendable {
     let direct: HTTPClient
     private let proxied: [ProxyServer: HTTPClient]
     let proxies: ProxySettings
+    /// The error every `https://` request gets instead of being sent, when
+    /// the trust roots OpenSSL's locations name cannot be used.
+    let httpsProblem: RequestError?
 
     init(tls: TLSSettings, proxies: ProxySettings, connectTimeout: Duration) throws {
         var configuration = AsyncHTTPClientTransport.configuration(connectTimeout: connectTimeout)
-        configuration.tlsConfiguration = try tls.makeTLSConfiguration()
+        let (tlsConfiguration, httpsProblem) = try tls.makeTLSConfiguration()
+        configuration.tlsConfiguration = tlsConfiguration
+        self.httpsProblem = httpsProblem
         // Redirects are the request layer's decision, on every transport.
         configuration.redirectConfiguration = .disallow
         let group = MultiThreadedEventLoopGroup.singleton

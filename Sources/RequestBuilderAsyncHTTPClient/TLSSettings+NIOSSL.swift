@@ -5,9 +5,14 @@ import RequestBuilder
 
 extension TLSSettings {
     /// The NIOSSL configuration for these settings, every file read now, so
-    /// a file at fault is an error naming it before any request is sent.
-    func makeTLSConfiguration() throws -> TLSConfiguration {
+    /// a file at fault is an error naming it before any request is sent;
+    /// and, when OpenSSL's locations (``TLSSettings/TrustRoots/openSSLLocations(file:directory:)``)
+    /// cannot be used, the error each `https://` request gets instead of
+    /// being sent. A plain `http://` request never needs them, as OpenSSL's
+    /// own users find with the same variables set.
+    func makeTLSConfiguration() throws -> (configuration: TLSConfiguration, httpsProblem: RequestError?) {
         var configuration = TLSConfiguration.makeClientConfiguration()
+        var httpsProblem: RequestError?
         if !verifiesServer {
             configuration.certificateVerification = .none
         }
@@ -17,25 +22,11 @@ extension TLSSettings {
         case .pemFile(let path):
             configuration.trustRoots = .certificates(try Self.certificates(inFile: path, role: "CA certificate file"))
         case .openSSLLocations(let file, let directory):
-            if let directory {
-                guard FileStatus.isDirectory(atPath: directory) == true else {
-                    throw RequestError.invalidRequest("the CA certificate directory \(directory) (SSL_CERT_DIR) is not a readable directory")
-                }
-            }
-            switch (file, directory) {
-            case let (file?, directory):
-                // A system bundle (150 certificates) is checked for PEM, not
-                // parsed: BoringSSL loads it when the first TLS connection
-                // needs it, so a plain http:// request never pays for it.
-                guard try Self.fileHoldsPEMCertificate(file, role: "CA certificate file (SSL_CERT_FILE)") else {
-                    throw RequestError.invalidRequest("the CA certificate file (SSL_CERT_FILE) \(file) holds no PEM certificate (-----BEGIN CERTIFICATE-----)")
-                }
-                configuration.trustRoots = .file(file)
-                if let directory { configuration.additionalTrustRoots = [.file(directory)] }
-            case let (nil, directory?):
-                configuration.trustRoots = .file(directory)
-            case (nil, nil):
-                break
+            do {
+                (configuration.trustRoots, configuration.additionalTrustRoots) = try Self.trustRoots(file: file, directory: directory)
+            } catch let problem as RequestError {
+                // Unverified, a server needs no roots: curl's `-k` goes on too.
+                httpsProblem = verifiesServer ? problem : nil
             }
         }
         if let identity = clientIdentity {
@@ -54,7 +45,41 @@ extension TLSSettings {
                 )
             }
         }
-        return configuration
+        return (configuration, httpsProblem)
+    }
+
+    /// The trust roots OpenSSL's two locations give, both trusted when both
+    /// are set: the folder as a hashed directory (`openssl rehash`), whose
+    /// certificates BoringSSL looks up by subject when a chain needs one,
+    /// and the file as a PEM bundle. Checked now, read when the first TLS
+    /// connection needs them.
+    private static func trustRoots(
+        file: String?, directory: String?
+    ) throws -> (NIOSSLTrustRoots?, [NIOSSLAdditionalTrustRoots]) {
+        if let directory {
+            guard FileStatus.isDirectory(atPath: directory) == true else {
+                throw RequestError.invalidRequest("the CA certificate directory \(directory) (SSL_CERT_DIR) is not a readable directory")
+            }
+        }
+        if let file {
+            // A system bundle (150 certificates) is checked for PEM, not
+            // parsed: it is loaded when the first TLS connection needs it.
+            guard try fileHoldsPEMCertificate(file, role: "CA certificate file (SSL_CERT_FILE)") else {
+                throw RequestError.invalidRequest("the CA certificate file (SSL_CERT_FILE) \(file) holds no PEM certificate (-----BEGIN CERTIFICATE-----)")
+            }
+        }
+        switch (file, directory) {
+        case let (file?, directory?):
+            // NIOSSL reads an additional root as one PEM file, and a trust
+            // root as a file or a hashed directory: the folder must be the latter.
+            return (.file(directory), [.file(file)])
+        case let (file?, nil):
+            return (.file(file), [])
+        case let (nil, directory?):
+            return (.file(directory), [])
+        case (nil, nil):
+            return (nil, [])
+        }
     }
 
     /// The contents of `path`, or an error naming it.

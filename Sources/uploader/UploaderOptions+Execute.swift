@@ -23,7 +23,8 @@ extension UploaderOptions {
         warnIfInsecure()
         let network: any HTTPTransport
         do {
-            network = try networkTransport(concurrentRequests: concurrentRequests(commandLine))
+            let objectStoreBundle = isObjectStorage ? try ObjectStoreCABundle.path(profile: profile, endpointURL: endpointURL) : nil
+            network = try networkTransport(concurrentRequests: concurrentRequests(commandLine), objectStoreBundle: objectStoreBundle)
         } catch {
             report(error.description)
             return .badInput
@@ -148,6 +149,12 @@ extension UploaderOptions {
                 bar?.update(sent: update.bytesSent, total: update.totalBytes)
             }
             bar?.finish()
+        } catch let error as RequestError where error.code == .invalidRequest {
+            // Nothing was sent: a request that cannot be made, such as an
+            // https:// one whose trust roots the environment names wrongly.
+            bar?.finish()
+            report(error.description)
+            return .badInput
         } catch {
             bar?.finish()
             report("\(error)")
@@ -212,17 +219,19 @@ extension UploaderOptions {
 
     /// The client for the command: one event loop, no redirects, no
     /// decompression, and the trust the environment gives
-    /// (`SSL_CERT_FILE`, `SSL_CERT_DIR`, which many systems set); or, when
-    /// those name a file that cannot be used, the bad input naming it.
+    /// (`SSL_CERT_FILE`, `SSL_CERT_DIR`, which many systems set, both
+    /// trusted when both are set), with the error each `https://` request
+    /// gets when those name something that cannot be used.
     /// Made while the request is prepared (`Uploader.main()`; a dry run
     /// never starts the loop's thread) and never shut down: the process
     /// ends once the response is in and written, and a graceful shutdown
     /// would only make it wait for the pool to close connections the exit
     /// closes anyway.
-    static let processClient: Result<HTTPClient, InputError> = {
+    static let processClient: Result<(client: HTTPClient, httpsProblem: RequestError?), InputError> = {
         var configuration = AsyncHTTPClientTransport.configuration()
+        let httpsProblem: RequestError?
         do {
-            try configuration.apply(TLSSettings.fromEnvironment())
+            httpsProblem = try configuration.apply(TLSSettings.fromEnvironment())
         } catch {
             return .failure(InputError(.unusableFile, (error as? RequestError)?.description ?? "\(error)"))
         }
@@ -240,7 +249,7 @@ extension UploaderOptions {
         // for the request to be prepared.
         let loop = eventLoops.next()
         loop.execute { _ = String(describing: loop) }
-        return .success(client)
+        return .success((client, httpsProblem))
     }()
 
     /// One event loop, for the process's lifetime: one request needs no more,

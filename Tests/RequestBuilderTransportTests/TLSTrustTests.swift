@@ -84,13 +84,56 @@ import Testing
             (missing.path, "cannot read the CA certificate file (SSL_CERT_FILE) \(missing.path): No such file or directory"),
             (folder.path, "cannot read the CA certificate file (SSL_CERT_FILE) \(folder.path): Is a directory"),
         ] {
-            #expect {
-                _ = try AsyncHTTPClientTransport(tls: TLSSettings.fromEnvironment(["SSL_CERT_FILE": file]))
-            } throws: { error in
-                (error as? RequestError)?.code == .invalidRequest && (error as? RequestError)?.description == message
-            }
+            // Only https:// requests need the roots: the transport is made,
+            // and each https:// request gets the error instead of being sent.
+            let transport = try AsyncHTTPClientTransport(tls: TLSSettings.fromEnvironment(["SSL_CERT_FILE": file]))
+            let error = await Self.failure { try await Self.upload(server.url(path: "/never"), with: transport) }
+            try await transport.shutdown()
+            #expect(error?.code == .invalidRequest)
+            #expect(error?.description == message)
         }
         #expect(try server.requests().count == 1)
+    }
+
+    /// A trust variable that cannot be used never stops a plain http://
+    /// request: OpenSSL's users find the same.
+    @Test func anUnusableTrustLocationLeavesPlainHTTPAlone() async throws {
+        let server = try await TestHTTPServer.start()
+        let transport = try AsyncHTTPClientTransport(tls: TLSSettings.fromEnvironment(["SSL_CERT_FILE": "/nonexistent/ca.pem", "SSL_CERT_DIR": "/nonexistent"]))
+        let response = try await Self.upload(URL(string: "http://127.0.0.1:\(server.port)/plain")!, with: transport)
+        try await transport.shutdown()
+        try await server.stop()
+        #expect(response.status == .ok)
+        #expect(server.requests.map(\.uri) == ["/plain"])
+    }
+
+    /// Both locations set, as Debian sets `SSL_CERT_FILE` and `SSL_CERT_DIR`:
+    /// the CA is trusted from either, the directory read as OpenSSL's
+    /// hashed directory; unverified (`verifiesServer = false`) needs neither.
+    @Test func bothOpenSSLLocationsAreTrusted() async throws {
+        let server = try await TLSTestServer.start()
+        defer { server.stop() }
+        let hashed = try server.hashedCADirectory()
+        for (file, directory) in [
+            ("/etc/ssl/certs/ca-certificates.crt", hashed), (server.file("ca.pem"), "/etc/ssl/certs"), (nil, hashed),
+        ] {
+            let transport = try AsyncHTTPClientTransport(tls: TLSSettings(trustRoots: .openSSLLocations(file: file, directory: directory)))
+            let response = try await Self.upload(server.url(path: "/both"), with: transport)
+            try await transport.shutdown()
+            #expect(response.status == .ok, "\(file ?? "no file"), \(directory)")
+        }
+        let stock = TLSSettings(trustRoots: .openSSLLocations(file: "/etc/ssl/certs/ca-certificates.crt", directory: "/etc/ssl/certs"))
+        let refusing = try AsyncHTTPClientTransport(tls: stock)
+        let error = await Self.failure { try await Self.upload(server.url(path: "/stock"), with: refusing) }
+        try await refusing.shutdown()
+        #expect(error?.code == .transport)
+        var unverified = stock
+        unverified.verifiesServer = false
+        let insecure = try AsyncHTTPClientTransport(tls: unverified)
+        let response = try await Self.upload(server.url(path: "/insecure"), with: insecure)
+        try await insecure.shutdown()
+        #expect(response.status == .ok)
+        #expect(try server.requests().map(\.path) == ["/both", "/both", "/both", "/insecure"])
     }
 
     @Test func anUnknownIssuerIsOneSentenceNamingTheHostAndTheFix() async throws {

@@ -71,6 +71,25 @@ public final class TLSTestServer: Sendable {
     /// The path of one of its files, such as `ca.pem`.
     public func file(_ name: String) -> String { folder.appending(path: name).path }
 
+    /// A folder holding the CA as an OpenSSL hashed directory (made by
+    /// `openssl rehash`), as `SSL_CERT_DIR` names one: a certificate is
+    /// found there by its subject's hash, not by reading every file.
+    public func hashedCADirectory() throws -> String {
+        let directory = folder.appending(path: "hashed-ca")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: file("ca.pem"), toPath: directory.appending(path: "ca.pem").path)
+        let rehash = Process()
+        rehash.executableURL = URL(fileURLWithPath: "/usr/bin/openssl")
+        rehash.arguments = ["rehash", directory.path]
+        try rehash.run()
+        rehash.waitUntilExit()
+        let links = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasSuffix(".0") }
+        guard rehash.terminationStatus == 0, links.count == 1 else {
+            throw CocoaError(.fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: "openssl rehash \(directory.path) made \(links)"])
+        }
+        return directory.path
+    }
+
     /// The requests that reached it, in order.
     public func requests() throws -> [Received] {
         let log = folder.appending(path: "requests.log")

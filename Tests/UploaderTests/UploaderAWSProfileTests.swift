@@ -129,3 +129,59 @@ import Testing
         #expect(missing.standardError.hasPrefix("uploader: the AWS profile 'staging' does not exist"), "\(missing.standardError)")
     }
 }
+
+/// The CA bundle boto3 trusts for an object store: `AWS_CA_BUNDLE`, else
+/// the profile's `ca_bundle`, in place of `SSL_CERT_FILE` (both trust
+/// variables set as Debian sets them), for https:// endpoints only.
+@Suite(.serialized) struct UploaderAWSCABundleTests {
+    @Test func anObjectStoreTrustsTheBundleBoto3Trusts() async throws {
+        let server = try await TLSTestServer.start()
+        defer { server.stop() }
+        let folder = FileManager.default.temporaryDirectory.appending(path: "cli-aws-ca-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let config = folder.appending(path: "config")
+        try Data("""
+            [profile private-ca]
+            aws_access_key_id = AKIAEXAMPLE
+            aws_secret_access_key = secret
+            ca_bundle = \(server.file("ca.pem"))
+
+            """.utf8).write(to: config)
+        let fixture = try UploadFixture(size: 100)
+        defer { fixture.remove() }
+        let environment = [
+            "HOME": folder.path, "AWS_CONFIG_FILE": config.path, "AWS_SHARED_CREDENTIALS_FILE": folder.appending(path: "none").path,
+            "AWS_ACCESS_KEY_ID": "AKIAEXAMPLE", "AWS_SECRET_ACCESS_KEY": "secret", "AWS_SESSION_TOKEN": "", "AWS_REGION": "us-east-1",
+            "AWS_PROFILE": "", "AWS_CA_BUNDLE": "", "AWS_ENDPOINT_URL": "", "AWS_ENDPOINT_URL_S3": "",
+            "SSL_CERT_FILE": "/etc/ssl/certs/ca-certificates.crt", "SSL_CERT_DIR": "/etc/ssl/certs",
+        ]
+        func upload(_ key: String, _ variables: [String: String], _ options: [String] = []) async throws -> UploaderProcess.Result {
+            try await UploaderProcess.run(
+                ["s3://bucket/\(key)", fixture.file.path, "--no-progress", "--retry", "0", "--endpoint-url", server.url().absoluteString] + options,
+                environment: environment.merging(variables) { $1 }
+            )
+        }
+        let untrusted = try await upload("untrusted", [:])
+        #expect(untrusted.status == 3)
+        #expect(untrusted.standardError.contains("is not trusted"), "\(untrusted.standardError)")
+        let fromVariable = try await upload("variable", ["AWS_CA_BUNDLE": server.file("ca.pem")])
+        #expect(fromVariable.status == 0, "\(fromVariable.standardError)")
+        let fromProfile = try await upload("profile", [:], ["--profile", "private-ca"])
+        #expect(fromProfile.status == 0, "\(fromProfile.standardError)")
+        let missing = "/nonexistent/aws-ca-\(UUID().uuidString).pem"
+        let unusable = try await upload("missing", ["AWS_CA_BUNDLE": missing])
+        #expect(unusable.status == 2)
+        #expect(unusable.standardError == "uploader: cannot read the CA bundle (AWS_CA_BUNDLE) \(missing): No such file or directory\n")
+        // A store over plain http:// needs no bundle: the missing one stops nothing.
+        let plain = try await TestHTTPServer.start()
+        let overHTTP = try await UploaderProcess.run(
+            ["s3://bucket/plain", fixture.file.path, "--no-progress", "--retry", "0", "--endpoint-url", "http://127.0.0.1:\(plain.port)"],
+            environment: environment.merging(["AWS_CA_BUNDLE": missing]) { $1 }
+        )
+        try await plain.stop()
+        #expect(overHTTP.status == 0, "\(overHTTP.standardError)")
+        #expect(plain.requests.map(\.uri) == ["/bucket/plain"])
+        #expect(try server.requests().map(\.path) == ["/bucket/variable", "/bucket/profile"])
+    }
+}

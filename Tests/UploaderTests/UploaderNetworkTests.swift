@@ -50,28 +50,86 @@ import Testing
         ])
     }
 
-    /// The environment's trust settings are the process client's own (the
-    /// one started while the request is prepared): a file they name that
-    /// cannot be used is bad input naming it before anything is sent, on a
-    /// plain http:// upload too, as when they made a client of their own.
-    @Test func anUnusableSSLCertFileIsBadInputAndNothingIsSent() async throws {
-        let server = try await TestHTTPServer.start()
+    /// The environment's trust locations matter to https:// requests only,
+    /// as they do to OpenSSL's users: one that cannot be used is bad input
+    /// naming it for an https:// upload, with nothing sent, and never
+    /// stops a plain http:// upload. `-k` needs no roots, so it goes on.
+    @Test func anUnusableTrustVariableStopsHTTPSRequestsOnly() async throws {
+        let plain = try await TestHTTPServer.start()
+        let tls = try await TLSTestServer.start()
+        defer { tls.stop() }
         let notACertificate = FileManager.default.temporaryDirectory.appending(path: "not-a-ca-\(UUID().uuidString).txt")
         try Data("just words\n".utf8).write(to: notACertificate)
         defer { try? FileManager.default.removeItem(at: notACertificate) }
         let missing = "/nonexistent/ca-\(UUID().uuidString).pem"
+        let cases: [([String: String], String)] = [
+            (["SSL_CERT_FILE": missing], "cannot read the CA certificate file (SSL_CERT_FILE) \(missing): No such file or directory"),
+            (["SSL_CERT_FILE": notACertificate.path], "the CA certificate file (SSL_CERT_FILE) \(notACertificate.path) holds no PEM certificate (-----BEGIN CERTIFICATE-----)"),
+            (["SSL_CERT_DIR": missing], "the CA certificate directory \(missing) (SSL_CERT_DIR) is not a readable directory"),
+            (["SSL_CERT_FILE": missing, "SSL_CERT_DIR": "/etc/ssl/certs"], "cannot read the CA certificate file (SSL_CERT_FILE) \(missing): No such file or directory"),
+        ]
+        for (variables, message) in cases {
+            let http = try await Self.run(["127.0.0.1:\(plain.port)/up", "note=hi"], environment: variables)
+            #expect(http.status == 0, "\(variables): \(http.standardError)")
+            let https = try await Self.run([tls.url(path: "/up").absoluteString, "note=hi"], environment: variables)
+            #expect(https.status == 2, "\(variables)")
+            #expect(https.standardError == "uploader: \(message)\n")
+            let insecure = try await Self.run([tls.url(path: "/k").absoluteString, "note=hi", "-k"], environment: variables)
+            #expect(insecure.status == 0, "\(variables): \(insecure.standardError)")
+        }
+        try await plain.stop()
+        #expect(plain.requests.count == cases.count)
+        #expect(try tls.requests().map(\.path) == Array(repeating: "/k", count: cases.count))
+    }
 
-        let unreadable = try await Self.run(["127.0.0.1:\(server.port)/up", "note=hi"], environment: ["SSL_CERT_FILE": missing])
-        #expect(unreadable.status == 2)
-        #expect(unreadable.standardError == "uploader: cannot read the CA certificate file (SSL_CERT_FILE) \(missing): No such file or directory\n")
-        let empty = try await Self.run(["127.0.0.1:\(server.port)/up", "note=hi"], environment: ["SSL_CERT_FILE": notACertificate.path])
-        #expect(empty.status == 2)
-        #expect(empty.standardError == "uploader: the CA certificate file (SSL_CERT_FILE) \(notACertificate.path) holds no PEM certificate (-----BEGIN CERTIFICATE-----)\n")
-        let directory = try await Self.run(["127.0.0.1:\(server.port)/up", "note=hi"], environment: ["SSL_CERT_DIR": missing])
-        #expect(directory.status == 2)
-        #expect(directory.standardError == "uploader: the CA certificate directory \(missing) (SSL_CERT_DIR) is not a readable directory\n")
-        try await server.stop()
-        #expect(server.requests.isEmpty)
+    /// Both variables set, as Debian, Nix and CI images set them: the PEM
+    /// file and the hashed directory are both trusted, as OpenSSL trusts
+    /// them; the directory alone is a hashed directory too. The system's
+    /// store in both does not trust a private CA, and `-k` still goes.
+    @Test func bothTrustVariablesAreTrustedAsOpenSSLTrustsThem() async throws {
+        let server = try await TLSTestServer.start()
+        defer { server.stop() }
+        let systemFile = "/etc/ssl/certs/ca-certificates.crt"
+        let systemDirectory = "/etc/ssl/certs"
+        let hashed = try server.hashedCADirectory()
+        let trusted: [[String: String]] = [
+            ["SSL_CERT_FILE": systemFile, "SSL_CERT_DIR": hashed],
+            ["SSL_CERT_FILE": server.file("ca.pem"), "SSL_CERT_DIR": systemDirectory],
+            ["SSL_CERT_DIR": hashed],
+        ]
+        for variables in trusted {
+            let result = try await Self.run([server.url(path: "/up").absoluteString, "note=hi"], environment: variables)
+            #expect(result.status == 0, "\(variables): \(result.standardError)")
+        }
+        let stock = ["SSL_CERT_FILE": systemFile, "SSL_CERT_DIR": systemDirectory]
+        let untrusted = try await Self.run([server.url(path: "/no").absoluteString, "note=hi"], environment: stock)
+        #expect(untrusted.status == 3)
+        #expect(untrusted.standardError.contains("is not trusted (self-signed or unknown issuer)"), "\(untrusted.standardError)")
+        let insecure = try await Self.run([server.url(path: "/k").absoluteString, "note=hi", "-k"], environment: stock)
+        #expect(insecure.status == 0, "\(insecure.standardError)")
+        let cacert = try await Self.run([server.url(path: "/cacert").absoluteString, "note=hi", "--cacert", server.file("ca.pem")], environment: stock)
+        #expect(cacert.status == 0, "\(cacert.standardError)")
+        #expect(try server.requests().map(\.path) == ["/up", "/up", "/up", "/k", "/cacert"])
+    }
+
+    /// The machine's own variables, whatever they are (a Debian image sets
+    /// both trust variables and the AWS CLI's bundle): nothing scrubbed,
+    /// an https:// upload trusted with `--cacert` or unverified with `-k`,
+    /// and a plain http:// one, all go.
+    @Test func theMachinesOwnEnvironmentStopsNoRequest() async throws {
+        let plain = try await TestHTTPServer.start()
+        let server = try await TLSTestServer.start()
+        defer { server.stop() }
+        let asItIs = ["--no-progress", "--timeout", "600"]
+        let http = try await UploaderProcess.run(["127.0.0.1:\(plain.port)/up", "note=hi", "--noproxy", "*"] + asItIs)
+        #expect(http.status == 0, "\(http.standardError)")
+        let cacert = try await UploaderProcess.run([server.url(path: "/cacert").absoluteString, "note=hi", "--noproxy", "*", "--cacert", server.file("ca.pem")] + asItIs)
+        #expect(cacert.status == 0, "\(cacert.standardError)")
+        let insecure = try await UploaderProcess.run([server.url(path: "/k").absoluteString, "note=hi", "--noproxy", "*", "-k"] + asItIs)
+        #expect(insecure.status == 0, "\(insecure.standardError)")
+        try await plain.stop()
+        #expect(plain.requests.count == 1)
+        #expect(try server.requests().map(\.path) == ["/cacert", "/k"])
     }
 
     @Test func insecureSendsAndWarnsOnEveryRun() async throws {

@@ -22,9 +22,12 @@ public struct TLSSettings: Sendable, Hashable {
         /// A PEM file of one or more CA certificates, which replaces the
         /// system's store (curl's `--cacert`).
         case pemFile(String)
-        /// OpenSSL's locations: a PEM file (`SSL_CERT_FILE`) and a folder of
-        /// PEM certificates (`SSL_CERT_DIR`), either or both, which together
-        /// replace the system's store.
+        /// OpenSSL's locations: a PEM file (`SSL_CERT_FILE`) and a hashed
+        /// directory of PEM certificates (`SSL_CERT_DIR`, as `openssl rehash`
+        /// makes it), either or both, which together replace the system's
+        /// store; both are trusted when both are given. A location that
+        /// cannot be used fails `https://` requests only, with an error
+        /// naming it: a plain `http://` request needs no roots.
         case openSSLLocations(file: String?, directory: String?)
     }
 
@@ -70,7 +73,8 @@ public struct TLSSettings: Sendable, Hashable {
 
     /// The settings curl and OpenSSL take from the environment: the trust
     /// roots from `SSL_CERT_FILE` and `SSL_CERT_DIR` when either is set and
-    /// not empty, else the system's store.
+    /// not empty (both, as Debian and most CI images set them), else the
+    /// system's store.
     ///
     /// - Parameter environment: The variables to read; the process's by default.
     public static func fromEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment) -> TLSSettings {

@@ -1,6 +1,7 @@
 import AsyncHTTPClient
 import Foundation
 import HTTPBody
+import HTTPTypes
 import RequestBuilder
 import RequestBuilderAsyncHTTPClient
 import Synchronization
@@ -12,9 +13,14 @@ import UploaderItems
 extension UploaderOptions {
     /// The trust roots, verification and client identity: `--cacert` over
     /// `SSL_CERT_FILE`/`SSL_CERT_DIR` over the system's store, `-k`, and
-    /// `--cert`/`--key`.
-    func tlsSettings(environment: [String: String]) throws(InputError) -> TLSSettings {
+    /// `--cert`/`--key`. An object store's CA bundle (`AWS_CA_BUNDLE`, a
+    /// profile's `ca_bundle`) takes `SSL_CERT_FILE`'s place, as boto3 reads it.
+    func tlsSettings(environment: [String: String], objectStoreBundle: String? = nil) throws(InputError) -> TLSSettings {
         var tls = TLSSettings.fromEnvironment(environment)
+        if let objectStoreBundle {
+            let directory = environment["SSL_CERT_DIR"].flatMap { $0.isEmpty ? nil : $0 }
+            tls.trustRoots = .openSSLLocations(file: objectStoreBundle, directory: directory)
+        }
         if let cacert { tls.trustRoots = .pemFile(cacert) }
         tls.verifiesServer = !insecure
         if let cert {
@@ -59,9 +65,10 @@ extension UploaderOptions {
     /// a client on as many event loops as there are cores.
     func networkTransport(
         environment: [String: String] = ProcessInfo.processInfo.environment,
-        concurrentRequests: Int = 1
+        concurrentRequests: Int = 1,
+        objectStoreBundle: String? = nil
     ) throws(InputError) -> any HTTPTransport {
-        let tls = try tlsSettings(environment: environment)
+        let tls = try tlsSettings(environment: environment, objectStoreBundle: objectStoreBundle)
         let proxies = try proxySettings(environment: environment)
         let base: any HTTPTransport
         // A dry run connects nowhere: its clients (and their threads) are not made.
@@ -106,7 +113,9 @@ extension UploaderOptions {
     /// request is sent: a dry run never starts its event loop.
     struct SharedClientTransport: HTTPTransport {
         func stream(_ request: PreparedRequest, progress: @escaping @Sendable (UploadProgress) -> Void) async throws -> StreamedResponse {
-            try await AsyncHTTPClientTransport(client: UploaderOptions.processClient.get()).stream(request, progress: progress)
+            let (client, httpsProblem) = try UploaderOptions.processClient.get()
+            if let httpsProblem, request.head.scheme?.lowercased() != "http" { throw httpsProblem }
+            return try await AsyncHTTPClientTransport(client: client).stream(request, progress: progress)
         }
     }
 
