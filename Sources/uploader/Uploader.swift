@@ -66,19 +66,28 @@ struct Uploader: ParsableCommand {
             UploaderOptions.report(text.echoed + hint)
             Foundation.exit(ExitStatus.badInput.rawValue)
         }
+        // The kind of upload, decided once, and the options it takes.
+        let kind: UploadKind
+        do throws(InputError) {
+            kind = try UploadKind(options: options, commandLine: commandLine)
+            if let refusal = OptionRule.refusal(of: options, commandLine: commandLine, kind: kind) { throw refusal }
+        } catch {
+            UploaderOptions.report(error.description)
+            Foundation.exit(ExitStatus.badInput.rawValue)
+        }
         if !options.dryRun {
-            if let message = DescriptorBudget.shortfall(connections: options.concurrentRequests(commandLine)) {
+            if let message = DescriptorBudget.shortfall(connections: kind.concurrentRequests(options)) {
                 UploaderOptions.report(message)
                 Foundation.exit(ExitStatus.networkFailure.rawValue)
             }
         }
         Task.detached {
-            let status = await options.execute(commandLine)
+            let status = await options.execute(commandLine, kind: kind)
             Foundation.exit(status.rawValue)
         }
         // While the request is prepared (files sized and sniffed), this
         // thread starts the event loop and the client the request will need.
-        if !options.dryRun, options.usesProcessClient(concurrentRequests: options.concurrentRequests(commandLine)) {
+        if !options.dryRun, options.usesProcessClient(concurrentRequests: kind.concurrentRequests(options)) {
             _ = UploaderOptions.processClient
         }
         while true { pause() }  // until the task exits (or a signal ends the process)

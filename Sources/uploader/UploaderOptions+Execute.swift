@@ -9,36 +9,31 @@ import RequestBuilderAsyncHTTPClient
 import UploaderItems
 
 extension UploaderOptions {
-    /// Runs the command and returns the exit status; messages go to standard error.
-    func execute(_ commandLine: CommandLineSplit) async -> ExitStatus {
-        let isObjectStorage = Self.isObjectStorageTarget(commandLine)
-        do {
-            try checkObjectStorageOptions(isObjectStorage: isObjectStorage)
-            try checkRedirectOptions(isObjectStorage: isObjectStorage)
-            try checkPrettyOption(isObjectStorage: isObjectStorage)
-        } catch {
-            report(error.description)
-            return .badInput
-        }
+    /// Runs the command, whose kind is decided and whose options that kind
+    /// takes (``OptionRule/table``), and returns the exit status; messages
+    /// go to standard error.
+    func execute(_ commandLine: CommandLineSplit, kind: UploadKind) async -> ExitStatus {
         warnIfInsecure()
         let network: any HTTPTransport
         do {
-            let objectStoreBundle = isObjectStorage ? try ObjectStoreCABundle.path(profile: profile, endpointURL: endpointURL) : nil
-            network = try networkTransport(concurrentRequests: concurrentRequests(commandLine), objectStoreBundle: objectStoreBundle)
+            let objectStoreBundle = kind.isObjectStorage ? try ObjectStoreCABundle.path(profile: profile, endpointURL: endpointURL) : nil
+            network = try networkTransport(concurrentRequests: kind.concurrentRequests(self), objectStoreBundle: objectStoreBundle)
         } catch {
             report(error.description)
             return .badInput
         }
-        if presignedPost != nil {
-            return await executePresignedPost(commandLine, network: network)
+        switch kind {
+        case .plain: return await executePlain(commandLine, network: network)
+        case .resumable, .tus: return await executeResumable(commandLine, network: network)
+        case .object: return await executeObjectStorage(commandLine, network: network)
+        case .objectTree: return await executeRecursiveObjectStorage(commandLine, network: network)
+        case .presignedPost: return await executePresignedPost(commandLine, network: network)
         }
-        if isObjectStorage {
-            return await executeObjectStorage(commandLine, network: network)
-        }
-        if resumable || tus {
-            return await executeResumable(commandLine, network: network)
-        }
-        return await run(network: network) { () throws(InputError) in
+    }
+
+    /// Sends (or writes) the one request the items describe.
+    private func executePlain(_ commandLine: CommandLineSplit, network: any HTTPTransport) async -> ExitStatus {
+        await run(network: network) { () throws(InputError) in
             let (request, invocation) = try prepareRequest(commandLine)
             // The files a directory part sends (-r) are inputs too.
             let bodyFiles = recursive ? (request.body?.filesRead ?? []).map { RawArgument.decode($0.location.bytes) } : []

@@ -396,6 +396,6 @@ import Testing
         #expect(both.standardError == "uploader: --auth and --bearer are two kinds of credentials; choose one (see 'uploader --help')\n")
         let profile = try await Self.run(["http://127.0.0.1:9/up", "note=hi", "--profile", "moto"])
         #expect(profile.status == 2)
-        #expect(profile.standardError == "uploader: --profile applies to s3:// uploads; give s3://BUCKET/KEY FILE\n")
+        #expect(profile.standardError == "uploader: --profile does not apply to plain requests; it applies to s3:// uploads: give s3://BUCKET/KEY FILE\n")
     }
 }

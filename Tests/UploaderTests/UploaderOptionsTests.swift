@@ -94,6 +94,26 @@ import Testing
         #expect(checked >= 30, "\(checked) names")
     }
 
+    /// The options × kinds table has one row for every declared option,
+    /// with the declaration's spellings and whether it takes a value: a new
+    /// option without its row fails here.
+    @Test func theTableHasARowForEveryDeclaredOption() throws {
+        let declared = OptionNames.arguments.filter { argument in
+            !(argument.names ?? []).contains { $0.spelling == "--help" || $0.spelling == "--version" }
+        }
+        var rows = OptionRule.table.map { Set($0.names) }
+        for argument in declared {
+            let spellings = Set((argument.names ?? []).map(\.spelling))
+            let matching = OptionRule.table.filter { Set($0.names).isSuperset(of: spellings) }
+            #expect(matching.count == 1, "\(spellings): \(matching.map(\.option))")
+            if let rule = matching.first {
+                #expect(rule.takesValue == (argument.kind == "option"), "\(rule.option)")
+            }
+            rows.removeAll { $0.isSuperset(of: spellings) }
+        }
+        #expect(rows.isEmpty, "rows for no declared option: \(rows)")
+    }
+
     /// What the parser says of `arguments`, or "" when it takes them.
     private static func parserMessage(_ arguments: [String]) -> String {
         do {

@@ -229,7 +229,7 @@ import Testing
         try write("a.txt", size: 10, in: tree)
         let cases: [([String], String)] = [
             (["s3://\(bucket)/p/", tree.path], "is a directory, not a file; add --recursive to upload the files in it"),
-            (["s3://\(bucket)/p/", tree.path, "-r", "-o", folder.appending(path: "out").path], "-o does not apply to a recursive s3:// upload"),
+            (["s3://\(bucket)/p/", tree.path, "-r", "-o", folder.appending(path: "out").path], "-o/--output does not apply to recursive s3:// uploads, which write a summary"),
             (["s3://\(bucket)/p/", tree.path, tree.path, "-r"], "a recursive s3:// upload sends one directory"),
             (["s3://\(bucket)/p/", "-", "-r"], "standard input cannot be uploaded with --recursive"),
             (["s3://Bad_Bucket/p/", tree.path, "-r"], "Bad_Bucket"),

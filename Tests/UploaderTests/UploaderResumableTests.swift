@@ -225,12 +225,12 @@ import Testing
     @Test(
         "Resumable options that contradict each other or the body exit 2, naming the option",
         arguments: [
-            (["--resumable", "--gzip"], "--gzip cannot be resumed"),
+            (["--resumable", "--gzip"], "--gzip does not apply to --resumable uploads: the compressed bytes' length is not known before they are sent"),
             (["--resumable", "--tus"], "--resumable and --tus are two protocols"),
             (["--tus", "--chunk-size", "0"], "--chunk-size 0: give a positive number of bytes"),
             (["--resumable", "--chunk-size", "8X"], "--chunk-size 8X"),
-            (["--chunk-size", "8M"], "--chunk-size applies to resumable uploads"),
-            (["--state-dir", "/tmp"], "--state-dir applies to resumable uploads"),
+            (["--chunk-size", "8M"], "--chunk-size does not apply to plain requests; it applies to resumable uploads: add --resumable or --tus"),
+            (["--state-dir", "/tmp"], "--state-dir does not apply to plain requests; it applies to resumable uploads: add --resumable or --tus"),
             (["--tus", "--resume-from", "ftp://x/y"], "--resume-from ftp://x/y: give the upload's http or https URL"),
         ]
     )

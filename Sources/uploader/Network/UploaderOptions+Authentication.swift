@@ -7,12 +7,6 @@ import UploaderItems
 /// `Authorization:` item wins over all of them, `-a` and `--bearer` over
 /// credentials in the URL, and those over `--netrc`, as in curl.
 extension UploaderOptions {
-    /// The credential options given, for the kinds of upload that cannot
-    /// send them (s3:// is signed; a presigned POST carries its signature).
-    var credentialOptions: [(Bool, String)] {
-        [(auth != nil, "--auth"), (bearer != nil, "--bearer"), (netrc, "--netrc")]
-    }
-
     /// What the credential options add to a resume state's command text,
     /// which only its SHA-256 digest keeps: nothing when none is given, so
     /// the states of earlier runs still match.

@@ -11,15 +11,13 @@ struct ObjectCommandPositionals {
     private let source: String
     private let isRecursive: Bool
 
-    /// The positionals of `commandLine`: exactly two, and no `-F` part.
+    /// The positionals of `commandLine`: exactly two (a `-F` part is
+    /// refused for both kinds by ``OptionRule/table``).
     init(commandLine: CommandLineSplit, isRecursive: Bool) throws(InputError) {
         self.isRecursive = isRecursive
-        var positionals: [String] = []
-        for entry in commandLine.entries {
-            guard case .positional(let text) = entry else {
-                throw InputError(.conflictingInput, "-F parts do not apply to s3:// uploads, which send \(isRecursive ? "files as they are" : "one file as it is")")
-            }
-            positionals.append(text)
+        let positionals = commandLine.entries.compactMap { entry -> String? in
+            if case .positional(let text) = entry { return text }
+            return nil
         }
         let usage = isRecursive ? "uploader s3://BUCKET/PREFIX/ DIR --recursive" : "uploader s3://BUCKET/KEY FILE"
         guard positionals.count == 2 else {

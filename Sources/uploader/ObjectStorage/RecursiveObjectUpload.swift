@@ -23,9 +23,6 @@ struct RecursiveObjectUpload: Sendable {
 
     init(commandLine: CommandLineSplit, options: UploaderOptions) throws(InputError) {
         let positionals = try ObjectCommandPositionals(commandLine: commandLine, isRecursive: true)
-        if options.output != nil {
-            throw InputError(.conflictingInput, "-o does not apply to a recursive s3:// upload, which writes a summary, not the store's answers")
-        }
         let root = try positionals.path()
         var base = "s3://" + positionals.target.dropFirst(5)
         if !base.dropFirst(5).contains("/" as Character) || !base.hasSuffix("/") { base += "/" }

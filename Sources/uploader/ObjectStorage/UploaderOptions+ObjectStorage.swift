@@ -40,59 +40,8 @@ extension UploaderOptions {
         }
     }
 
-    /// Whether the first positional names an object (`s3://`).
-    static func isObjectStorageTarget(_ commandLine: CommandLineSplit) -> Bool {
-        for entry in commandLine.entries {
-            if case .positional(let text) = entry { return text.lowercased().hasPrefix("s3://") }
-        }
-        return false
-    }
-
-    /// How many requests the command has in flight at most: an object
-    /// store's `--concurrency` (4 unless given; a value outside 1...64 is
-    /// reported as bad input once the command runs), otherwise one.
-    func concurrentRequests(_ commandLine: CommandLineSplit) -> Int {
-        Self.isObjectStorageTarget(commandLine) ? min(max(concurrency ?? 4, 1), 64) : 1
-    }
-
-    /// The options that belong to one kind of command, checked once the
-    /// positionals tell which kind it is.
-    func checkObjectStorageOptions(isObjectStorage: Bool) throws(InputError) {
-        let storeOptions = [
-            (endpointURL != nil, "--endpoint-url"), (region != nil, "--region"), (partSize != nil, "--part-size"),
-            (concurrency != nil, "--concurrency"), (multipartThreshold != nil, "--multipart-threshold"),
-            (profile != nil, "--profile"),
-        ]
-        if !isObjectStorage {
-            if let option = storeOptions.first(where: \.0)?.1 {
-                throw InputError(.conflictingInput, "\(option) applies to s3:// uploads; give s3://BUCKET/KEY FILE")
-            }
-            if stateDir != nil, !resumable, !tus {
-                throw InputError(.conflictingInput, "--state-dir applies to resumable uploads; add --resumable or --tus")
-            }
-            return
-        }
-        if presignedPost != nil {
-            throw InputError(.conflictingInput, "--presigned-post posts to the form's own URL; drop the s3:// location")
-        }
-        let bodyOptions = [
-            (json, "--json"), (form, "--form"), (multipart, "--multipart"), (data != nil, "--data"), (gzip, "--gzip"),
-            (boundary != nil, "--boundary"), (resumable, "--resumable"), (tus, "--tus"), (chunkSize != nil, "--chunk-size"),
-            (resumeFrom != nil, "--resume-from"),
-        ]
-        if let option = bodyOptions.first(where: \.0)?.1 {
-            throw InputError(.conflictingInput, "\(option) does not apply to s3:// uploads, which send one file as it is")
-        }
-        if let option = credentialOptions.first(where: \.0)?.1 {
-            throw InputError(.conflictingInput, "\(option) does not apply to s3:// uploads, which are signed with AWS credentials (the environment's, or the profile's: --profile)")
-        }
-    }
-
     /// Runs an `s3://` upload (or its dry run) and returns the exit status.
     func executeObjectStorage(_ commandLine: CommandLineSplit, network: any HTTPTransport) async -> ExitStatus {
-        if recursive {
-            return await executeRecursiveObjectStorage(commandLine, network: network)
-        }
         let job: ObjectUploadJob
         let destination: OutputTarget
         do {

@@ -23,12 +23,11 @@ struct CommandLineSplit: Equatable {
 
     /// Options that take a value in the next argument, by each of their
     /// names (`-o`, `--output`), and the long name the parser is given it
-    /// under: read from the options' one declaration (``UploaderOptions``)
-    /// as the parser describes it (``OptionNames``), the first time an
-    /// argument looks like an option, so a command line of items alone
-    /// never pays for it. The parser's own `--generate-completion-script
-    /// SHELL` takes one too, though no declaration here names it.
-    static let valueOptions = OptionNames.takingAValue.merging(["--generate-completion-script": "--generate-completion-script"]) { declared, _ in declared }
+    /// under: read from the options × kinds table (``OptionRule/table``),
+    /// which UploaderOptionsTests holds equal to the options' declarations.
+    /// The parser's own `--generate-completion-script SHELL` takes one too,
+    /// though no declaration here names it.
+    static let valueOptions = OptionRule.valueNames.merging(["--generate-completion-script": "--generate-completion-script"]) { declared, _ in declared }
 
     /// Splits the arguments (without the program name).
     init(_ arguments: some Sequence<String>) {

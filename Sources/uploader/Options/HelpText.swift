@@ -1,4 +1,5 @@
-/// The part of `--help` after the options: the item syntax and examples.
+/// The part of `--help` after the options: the item syntax, the kinds of
+/// upload and the options each refuses (``OptionRule/table``), and examples.
 enum HelpText {
     static let discussion = """
         REQUEST ITEMS (after the URL):
@@ -35,6 +36,11 @@ enum HelpText {
         FILE' fills a presigned POST form instead, without credentials. With
         -r, uploader s3://BUCKET/PREFIX/ DIR uploads every file under DIR to
         PREFIX/relative/path, --concurrency files at once, with a summary.
+
+        KINDS OF UPLOAD: --resumable, --tus, s3:// (with -r, a directory) and
+        --presigned-post each send in their own way, and refuse the options that
+        would do nothing there (exit 2, naming the option and the kind):
+        \(OptionRule.helpNotes)
 
         RESPONSE: the body goes to standard output as sent; on a terminal a
         JSON body is indented and coloured (--pretty chooses).

@@ -5,10 +5,12 @@ import UploaderItems
 /// The command line's options, each declared once, here: the parser reads
 /// them into this (``Uploader`` holds it as an `@OptionGroup`), its help,
 /// man page and completions describe them, `CommandLineSplit` reads which
-/// take a value from them (``OptionNames``), and the command runs with it.
+/// take a value from them (``OptionRule/table``), and the command runs with it.
 /// Each property is the option of the same name (`dryRun` is `--dry-run`).
-/// A new option is a property here, its line in ``defaults``, and its
-/// behaviour (docs/architecture.md, "The uploader's options").
+/// A new option is a property here, its line in ``defaults``, its row in
+/// the options × kinds table (``OptionRule/table``: which kinds of upload
+/// refuse it, and why), and its behaviour (docs/architecture.md, "The
+/// uploader's options").
 struct UploaderOptions: ParsableArguments, Sendable {
     // `formParts` and `headers` are declared for --help only:
     // CommandLineSplit takes their values (in typed order) before the parser

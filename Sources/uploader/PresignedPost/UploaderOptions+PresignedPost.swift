@@ -19,16 +19,6 @@ extension UploaderOptions {
 
     /// The POST the form describes, with the file and extra fields.
     private func presignedPostRequest(_ commandLine: CommandLineSplit) throws(InputError) -> (PreparedRequest, String) {
-        let options = [
-            (json, "--json"), (form, "--form"), (data != nil, "--data"), (resumable, "--resumable"), (tus, "--tus"),
-            (stateDir != nil, "--state-dir"), (gzip, "--gzip"), (boundary != nil, "--boundary"), (recursive, "--recursive"),
-        ]
-        if let option = options.first(where: \.0)?.1 {
-            throw InputError(.conflictingInput, "\(option) does not apply to --presigned-post, which sends the form as multipart/form-data")
-        }
-        if let option = credentialOptions.first(where: \.0)?.1 {
-            throw InputError(.conflictingInput, "\(option) does not apply to --presigned-post, whose form carries its own signature")
-        }
         guard let formPath = presignedPost else {
             throw InputError(.conflictingInput, "--presigned-post needs the form's JSON file")
         }
@@ -50,10 +40,8 @@ extension UploaderOptions {
         }
         var filePath: String?
         var extra: [PresignedPost.Field] = []
-        for entry in commandLine.entries {
-            guard case .positional(let text) = entry else {
-                throw InputError(.conflictingInput, "-F parts do not apply to --presigned-post; give FILE and name=value fields")
-            }
+        // A -F part is refused for this kind by OptionRule.table.
+        for case .positional(let text) in commandLine.entries {
             if filePath == nil {
                 filePath = text.hasPrefix("@") ? String(text.dropFirst()) : text
                 continue

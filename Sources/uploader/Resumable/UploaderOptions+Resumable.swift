@@ -17,32 +17,11 @@ extension UploaderOptions {
     /// upload exists to survive failures, so it resumes a few times unasked.
     static let defaultResumes = 5
 
-    /// Checks the resumable options against each other and the body options.
+    /// Checks the resumable options' values (which kinds take them is
+    /// ``OptionRule/table``'s to say).
     func validateResumable() throws {
-        if resumable, tus {
-            throw ValidationError("--resumable and --tus are two protocols; choose one")
-        }
-        let isResumable = resumable || tus
-        if !isResumable {
-            // --state-dir also serves s3:// uploads, which only the positionals
-            // tell: checked with them (checkStateDirectoryUse).
-            for (given, option) in [(chunkSize != nil, "--chunk-size"), (resumeFrom != nil, "--resume-from")] where given {
-                throw ValidationError("\(option) applies to resumable uploads; add --resumable or --tus")
-            }
-            return
-        }
-        if gzip {
-            throw ValidationError("--gzip cannot be resumed: the compressed bytes' length is not known before they are sent; drop --gzip")
-        }
         if let chunkSize, ChunkSize.parse(chunkSize) == nil {
             throw ValidationError("--chunk-size \(chunkSize): give a positive number of bytes, with K, M or G if wanted (such as 8M), at most 1024G")
-        }
-        if tus, data != nil {
-            throw ValidationError("--tus uploads one file item (name@path); --data is not one")
-        }
-        // tus sends the one file as it is: no multipart body to shape.
-        for (given, option) in [(multipart, "--multipart"), (boundary != nil, "--boundary")] where tus && given {
-            throw ValidationError("\(option) does not apply to --tus, which sends the one file as it is")
         }
         if let resumeFrom, URL(string: resumeFrom).map({ $0.scheme == "http" || $0.scheme == "https" }) != true {
             throw ValidationError("--resume-from \(TargetURL.masked(resumeFrom)): give the upload's http or https URL")

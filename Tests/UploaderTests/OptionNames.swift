@@ -1,4 +1,5 @@
 import ArgumentParser
+@testable import uploader
 import Foundation
 
 /// The command's options as swift-argument-parser describes them (the JSON
