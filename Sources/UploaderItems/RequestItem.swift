@@ -32,6 +32,9 @@ package enum RequestItem: Equatable, Sendable {
         case header
         /// `name==@path`: a query value read from the file, whitespace trimmed.
         case query
+        /// curl's `-F 'name=<path;type=MIME'`: a text part whose value is
+        /// the file's content as it is, declared as `type` when one is given.
+        case formText(type: String?)
     }
 
     /// Where a file part's bytes come from, and how it is labelled.
@@ -135,10 +138,12 @@ extension RequestItem {
         case .query: return .query(name: name, value: String(value))
         case .rawJSON: return .rawJSON(name: name, json: String(value))
         case .header: return .header(name: name, value: String(value))
+        case .formText: return .field(name: name, value: String(value))  // never chosen above: -F's own
         }
     }
 
-    /// Parses curl's `-F` syntax: `name=value` or `name=@path`, either
+    /// Parses curl's `-F` syntax: `name=value`, `name=@path` or
+    /// `name=<path` (a text field holding the file's content), each
     /// followed by `;type=…` and `;filename=…`, values optionally
     /// double-quoted (``PartSyntax``). The name ends at the first `=` and may
     /// be empty.
@@ -151,6 +156,15 @@ extension RequestItem {
         let value = scalars[scalars.index(after: equals)...]
         if value.first == "@" {
             self = .file(name: name, source: try FileSource(parsing: String(value.dropFirst()), item: text, asCurl: true))
+            return
+        }
+        if value.first == "<" {
+            // curl's text field from a file: its content, never its name.
+            let source = try FileSource(parsing: String(value.dropFirst()), item: text, asCurl: true)
+            if source.filename != nil {
+                throw .malformedItem(text, reason: "a text field read with '<' carries no filename; use name=@path for a file part")
+            }
+            self = .fromFile(kind: .formText(type: source.type), name: name, path: source.path)
             return
         }
         let parsed = try PartSyntax.parse(value, item: text, asCurl: true)

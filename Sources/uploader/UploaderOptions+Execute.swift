@@ -69,8 +69,11 @@ extension UploaderOptions {
 
     /// Checks every input and builds the request; nothing has been sent yet.
     /// `resumedBoundary` is a resumed upload's saved one, used unless
-    /// `--boundary` is given.
-    func prepareRequest(_ commandLine: CommandLineSplit, resumedBoundary: String? = nil) throws(InputError) -> (PreparedRequest, Invocation) {
+    /// `--boundary` is given. Piped input is the body only when
+    /// `takesPipedInput`: a resumable upload's body must be there to resume.
+    func prepareRequest(
+        _ commandLine: CommandLineSplit, resumedBoundary: String? = nil, takesPipedInput: Bool = true
+    ) throws(InputError) -> (PreparedRequest, Invocation) {
         let invocation = try Invocation(commandLine)
         var assembler = RequestAssembler(
             invocation: invocation, explicitKind: explicitBodyKind, data: data,
@@ -78,6 +81,8 @@ extension UploaderOptions {
         )
         assembler.resumedBoundary = resumedBoundary
         assembler.recursive = recursive
+        assembler.ignoresStandardInput = ignoreStdin || !takesPipedInput
+        assembler.streamsStandardInput = chunked
         // Asked for only when no Authorization item wins over them (the
         // prompt of -a USER included).
         let hasAuthorizationItem = invocation.items.contains { item in
@@ -92,6 +97,10 @@ extension UploaderOptions {
             if invocation.credentials == nil, let host = invocation.url.host {
                 assembler.netrcCredentials = try netrcCredentials(forHost: host)
             }
+        }
+        if !ignoreStdin, !assembler.readsStandardInput, StandardInputContent.hasWaitingBytes {
+            // Piped bytes are never dropped without a word.
+            report("warning: standard input is not read: the request's body comes from its items (--ignore-stdin says so and silences this)")
         }
         let request = try assembler.prepare()
         // Every part is typed: libmagic's database (up to 8 MB of pages once

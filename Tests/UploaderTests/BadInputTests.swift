@@ -54,12 +54,22 @@ import Testing
         #expect(server.requests.isEmpty)
     }
 
-    @Test func boundaryFoundInStandardInputAbortsWithThree() async throws {
-        let result = try await UploaderProcess.run(
+    /// Standard input is read before anything is sent, so the boundary in
+    /// it is bad input like the boundary in a file; streamed (`--chunked`),
+    /// it is found only as it goes, and the upload is aborted.
+    @Test func boundaryFoundInStandardInputIsBadInputOrAbortsWhenStreamed() async throws {
+        let read = try await UploaderProcess.run(
             ["--dry-run", "localhost/", "f@-", "--boundary", "SEPARATE"],
             standardInput: Array("before SEPARATE after".utf8)
         )
-        #expect(result.status == 3)
-        #expect(result.standardError.contains("SEPARATE"))
+        #expect(read.status == 2)
+        #expect(read.standardError == "uploader: The multipart boundary \"SEPARATE\" occurs in part \"f\"; choose another boundary or use a random one\n")
+        #expect(read.standardOutput.isEmpty)
+        let streamed = try await UploaderProcess.run(
+            ["--dry-run", "localhost/", "f@-", "--boundary", "SEPARATE", "--chunked"],
+            standardInput: Array("before SEPARATE after".utf8)
+        )
+        #expect(streamed.status == 3)
+        #expect(streamed.standardError.contains("SEPARATE"))
     }
 }

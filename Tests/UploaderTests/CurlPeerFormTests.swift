@@ -25,6 +25,9 @@ import Testing
         #"f=@x.txt;filename="a\"b.txt""#,
         #"f=@x.txt;filename="a;b.txt";type=image/png"#,
         "f=@x.txt;type=application/json;filename=data.json",
+        "j=<x.txt",
+        "j=<x.txt;type=text/x-foo",
+        #"j=<"my;file.txt""#,
     ]
 
     @Test(arguments: specs)

@@ -117,22 +117,25 @@ import Testing
         #expect(put.requestLine == "PUT /a HTTP/1.1")
     }
 
-    @Test func fileOverridesAndStandardInputPart() async throws {
+    /// A part from standard input is read first, so the body has a length;
+    /// `--chunked` streams it as it comes.
+    @Test(arguments: [false, true])
+    func fileOverridesAndStandardInputPart(chunked: Bool) async throws {
         let scratch = try ScratchFolder()
         let path = try scratch.file("report.txt", "quarterly")
         let result = try await UploaderProcess.run(
-            ["--dry-run", "example.com/up", "doc@\(path);filename=Q3.txt;type=text/markdown", "log@-", "--boundary", "B"],
+            ["--dry-run", "example.com/up", "doc@\(path);filename=Q3.txt;type=text/markdown", "log@-", "--boundary", "B"] + (chunked ? ["--chunked"] : []),
             standardInput: Array("from stdin".utf8)
         )
         #expect(result.status == 0, "\(result.standardError)")
         let request = try DryRunRequest(result.standardOutput)
-        #expect(request.header("Transfer-Encoding") == "chunked")
-        #expect(request.header("Content-Length") == nil)
+        #expect(request.header("Transfer-Encoding") == (chunked ? "chunked" : nil))
+        #expect(request.header("Content-Length") == (chunked ? nil : "\(request.body.count)"))
         let body = String(decoding: request.body, as: UTF8.self)
         #expect(body.contains("Content-Disposition: form-data; name=\"doc\"; filename=\"Q3.txt\"\r\nContent-Type: text/markdown\r\n\r\nquarterly\r\n"))
-        #expect(body.contains("Content-Disposition: form-data; name=\"log\"; filename=\"-\"\r\n"))
-        #expect(body.contains("from stdin"))
-        #expect(body.hasSuffix("--B--\r\n\r\n0\r\n\r\n"))
+        #expect(body.contains("Content-Disposition: form-data; name=\"log\"; filename=\"-\"\r\nContent-Type: application/octet-stream\r\n\r\n"))
+        #expect(body.contains(chunked ? "from stdin" : "\r\n\r\nfrom stdin\r\n--B--"))  // streamed, a chunk's framing comes between
+        #expect(body.hasSuffix(chunked ? "--B--\r\n\r\n0\r\n\r\n" : "--B--\r\n"))
     }
 
     @Test func headersAddReplaceAndRemoveDefaults() async throws {
@@ -159,7 +162,10 @@ import Testing
         #expect(typed.headers.filter { $0.name.lowercased() == "content-type" }.count == 1)
         let piped = try await UploaderProcess.run(["--dry-run", "example.com/", "--data", "-"], standardInput: [1, 2, 3])
         let pipedRequest = try DryRunRequest(piped.standardOutput)
-        #expect(pipedRequest.body == Array("3\r\n".utf8) + [1, 2, 3] + Array("\r\n0\r\n\r\n".utf8))
+        #expect(pipedRequest.body == [1, 2, 3])
+        #expect(pipedRequest.header("Content-Length") == "3")
+        let streamed = try await UploaderProcess.run(["--dry-run", "example.com/", "--data", "-", "--chunked"], standardInput: [1, 2, 3])
+        #expect(try DryRunRequest(streamed.standardOutput).body == Array("3\r\n".utf8) + [1, 2, 3] + Array("\r\n0\r\n\r\n".utf8))
     }
 
     @Test func gzipBodyArrivesCompressed() async throws {

@@ -89,11 +89,24 @@ import Testing
         #expect(received[1].header("Content-Type") == nil && received[1].header("Content-Length") == nil)
     }
 
-    /// A body from standard input is read once: a 307 cannot have it again.
+    /// A body from standard input is read first, so a 307 has it again.
     @Test(arguments: [["--data", "-"], ["file@-"]])
-    func aBodyFromStandardInputCannotFollowATemporaryRedirect(items: [String]) async throws {
+    func aBodyFromStandardInputFollowsATemporaryRedirect(items: [String]) async throws {
         let server = try await Self.server(["/up": Self.redirect(307, to: "/again")])
         let result = try await UploaderProcess.run(["-L", "127.0.0.1:\(server.port)/up"] + items, standardInput: Array("piped".utf8))
+        try await server.stop()
+        #expect(result.status == 0, "\(result.standardError)")
+        let received = server.requests
+        #expect(received.map(\.uri) == ["/up", "/again"])
+        #expect(received.count == 2 && received[0].body == received[1].body && received[0].bodyByteCount > 0)
+    }
+
+    /// Streamed (`--chunked`), a body from standard input is read once: a
+    /// 307 cannot have it again.
+    @Test(arguments: [["--data", "-"], ["file@-"]])
+    func aStreamedBodyFromStandardInputCannotFollowATemporaryRedirect(items: [String]) async throws {
+        let server = try await Self.server(["/up": Self.redirect(307, to: "/again")])
+        let result = try await UploaderProcess.run(["-L", "--chunked", "127.0.0.1:\(server.port)/up"] + items, standardInput: Array("piped".utf8))
         try await server.stop()
         #expect(result.status == 3, "\(result.standardError)")
         #expect(result.standardError == "uploader: POST http://127.0.0.1:\(server.port)/up: the server answered 307 Temporary Redirect to http://127.0.0.1:\(server.port)/again, which asks for the body again, but the body is read once (from standard input or a stream) and cannot be sent again\n")

@@ -91,7 +91,12 @@ struct Invocation {
                 }
                 items.append(try files.resolve(item, typed: text))
             case .formPart(let text):
-                items.append(try RequestItem(parsingFormPart: text))
+                let item = try RequestItem(parsingFormPart: text)
+                if case .fromFile(_, _, let path) = item {
+                    typedItems[items.count] = "-F \(text)"
+                    valueFiles.append(path)
+                }
+                items.append(try files.resolve(item, typed: "-F \(text)"))
             }
         }
     }

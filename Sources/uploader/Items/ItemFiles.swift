@@ -3,7 +3,8 @@ import SystemPackage
 import UploaderItems
 
 /// Reads the files that HTTPie-style items take their values from
-/// (`name=@path`, `name:=@path`, `Header:@path`, `name==@path`) and puts
+/// (`name=@path`, `name:=@path`, `Header:@path`, `name==@path`, curl's
+/// `-F 'name=<path'`) and puts
 /// the plain item in each one's place, before anything is built.
 ///
 /// Each file is read once, however many items name it. A file must be a
@@ -22,6 +23,9 @@ struct ItemFiles {
             // As it is: bytes that are not UTF-8 travel as the command
             // line's do (RawArgument), sent exactly where bytes can go.
             return .field(name: name, value: RawArgument.decode(bytes))
+        case .formText(let type):
+            let value = RawArgument.decode(bytes)
+            return type.map { .textPart(name: name, value: value, type: $0, filename: nil) } ?? .field(name: name, value: value)
         case .rawJSON:
             guard let json = String(validating: bytes, as: UTF8.self) else {
                 throw InputError(.malformedItem, "'\(text.echoed)': the file is not UTF-8 text, which JSON must be (RFC 8259, section 8.1)")

@@ -31,6 +31,11 @@ struct RequestAssembler {
     var authorization: String? = nil
     /// `user:password` from `--netrc`: used when the URL carries none.
     var netrcCredentials: String? = nil
+    /// `--ignore-stdin`: standard input is never the body.
+    var ignoresStandardInput = false
+    /// `--chunked`: a body or part from standard input is streamed as it
+    /// comes, without a length, instead of read first.
+    var streamsStandardInput = false
 
     /// The headers every request carries unless an item replaces or removes them.
     static let defaultHeaders: [(String, String)] = [("User-Agent", "uploader/0.1.0"), ("Accept", "*/*")]
@@ -157,6 +162,9 @@ struct RequestAssembler {
     /// The body as a task for the builder, or `nil` for none.
     private func bodyTask() throws(InputError) -> HTTPTask? {
         try checkStandardInputIsReadOnce()
+        if streamsStandardInput, !readsStandardInput {
+            throw InputError(.conflictingInput, "--chunked applies to a body read from standard input (--data -, name@- or piped input); drop it")
+        }
         if let data {
             guard !hasContentItems else {
                 throw InputError(.conflictingInput, "--data sends a raw body and cannot be combined with field or file items")
@@ -165,10 +173,16 @@ struct RequestAssembler {
         }
         let kind: BodyKind
         switch explicitKind {
+        case .multipart? where takesPipedInput:
+            throw InputError(.conflictingInput, "--multipart makes a body of items, and there are none: standard input would be the body; drop --multipart, or give items and --ignore-stdin")
         case .form?:
             if let file = firstFileItemText { throw InputError(.conflictingInput, "\(file): --form cannot carry files; use --multipart") }
             if invocation.hasFormParts { throw InputError(.conflictingInput, "-F parts are multipart/form-data, as in curl; drop --form or write the fields as name=value items") }
             kind = .form
+        case .json? where takesPipedInput:
+            return try pipedBody(declaring: .json)
+        case .form? where takesPipedInput:
+            return try pipedBody(declaring: .formURLEncoded)
         case .json?:
             if let file = firstFileItemText { throw InputError(.conflictingInput, "\(file): a JSON body cannot carry files; use --multipart") }
             if invocation.hasFormParts { throw InputError(.conflictingInput, "-F parts are multipart/form-data, as in curl; drop --json or write the fields as name=value items") }
@@ -176,7 +190,7 @@ struct RequestAssembler {
         case .multipart?:
             kind = .multipart
         case nil:
-            guard hasContentItems else { return nil }
+            guard hasContentItems else { return takesPipedInput ? try pipedBody(declaring: nil) : nil }
             // Any -F makes the body multipart, as in curl, even for text alone.
             kind = hasFiles || invocation.hasFormParts ? .multipart : .json
         }
@@ -207,6 +221,47 @@ struct RequestAssembler {
         var body = body
         if removesContentType { body.contentType = nil }
         return .body(body)
+    }
+
+    /// Whether the body is standard input's content, by HTTPie's rule: no
+    /// field, file or `-F` item, no `--data`, no `--ignore-stdin`, and
+    /// standard input a pipe or a file (never a terminal or `/dev/null`).
+    var takesPipedInput: Bool {
+        !ignoresStandardInput && data == nil && !hasContentItems && StandardInputContent.source == .piped
+    }
+
+    /// Whether anything reads standard input: a `name@-` item, `--data -`,
+    /// or the body by HTTPie's rule (``takesPipedInput``).
+    var readsStandardInput: Bool {
+        data == "-" || takesPipedInput || invocation.items.contains { item in
+            if case .file(_, let source) = item { source.isStandardInput } else { false }
+        }
+    }
+
+    /// Standard input's content as the body, declared as `type` or, when
+    /// `nil`, as what its first bytes are; `nil` (no body) when it is empty.
+    private func pipedBody(declaring type: MediaType?) throws(InputError) -> HTTPTask? {
+        guard !streamsStandardInput else {
+            return declaring(.stream(StandardInput(), contentType: type ?? .octetStream))
+        }
+        let content = try StandardInputContent.readAll()
+        guard !content.isEmpty else { return nil }
+        let declared = type ?? StandardMediaTypeSniffer.standard.mediaType(of: MediaTypeSample(prefix: content.prefix)) ?? .octetStream
+        return try body(from: content, declaring: declared)
+    }
+
+    /// `content` as a body with a length, declared as `type`.
+    private func body(from content: StandardInputContent, declaring type: MediaType) throws(InputError) -> HTTPTask {
+        switch content {
+        case .bytes(let bytes):
+            return declaring(.bytes(bytes, contentType: type))
+        case .file(let path):
+            do {
+                return declaring(try .file(atPath: path, contentType: type))
+            } catch {
+                throw InputError(.unusableFile, "standard input, kept in a temporary file: \(error.description)")
+            }
+        }
     }
 
     /// Standard input can be read once: by one `name@-` item or by `--data -`.
@@ -311,7 +366,7 @@ struct RequestAssembler {
                 case .rawJSON(let name, _):
                     form.append(Array(checkedJSON[index]?.text.utf8 ?? "".utf8), name: name, contentType: .json)
                 case .file(let name, let source):
-                    try Self.appendFile(source, name: name, sniffedType: sniffedTypes[index], recursive: recursive, to: &form)
+                    try Self.appendFile(source, name: name, sniffedType: sniffedTypes[index], recursive: recursive, streamsStandardInput: streamsStandardInput, to: &form)
                 case .textPart(let name, let value, let type, let filename):
                     let item = "'\(name.echoed)=\(value.echoed)'"
                     form.append(RawArgument.bytes(of: value), name: name, filename: filename, contentType: try Self.mediaType(type, item: item))
@@ -379,7 +434,10 @@ struct RequestAssembler {
         return sniffed
     }
 
-    private static func appendFile(_ source: RequestItem.FileSource, name: String, sniffedType: MediaType?, recursive: Bool, to form: inout MultipartFormData) throws(InputError) {
+    private static func appendFile(
+        _ source: RequestItem.FileSource, name: String, sniffedType: MediaType?, recursive: Bool, streamsStandardInput: Bool,
+        to form: inout MultipartFormData
+    ) throws(InputError) {
         let item = "'\("\(name)@\(source.path)".echoed)'"
         let type = try mediaType(source.type, item: item) ?? sniffedType
         // A file that was sniffed was opened as a regular file.
@@ -406,10 +464,21 @@ struct RequestAssembler {
             return
         }
         if source.isStandardInput {
-            form.append(
-                stream: StandardInput(), length: nil, name: name,
-                filename: source.filename ?? "-", contentType: type ?? .octetStream
-            )
+            let filename = source.filename ?? "-"
+            guard !streamsStandardInput else {
+                form.append(stream: StandardInput(), length: nil, name: name, filename: filename, contentType: type ?? .octetStream)
+                return
+            }
+            switch try StandardInputContent.readAll() {
+            case .bytes(let bytes):
+                form.append(bytes, name: name, filename: filename, contentType: type ?? .octetStream)
+            case .file(let path):
+                do {
+                    try form.appendFile(atPath: path, name: name, filename: filename, contentType: type ?? .octetStream)
+                } catch {
+                    throw InputError(.unusableFile, "\(item): standard input, kept in a temporary file: \(error.description)")
+                }
+            }
             return
         }
         do {
@@ -448,7 +517,8 @@ struct RequestAssembler {
 
     private func rawBody(_ data: String) throws(InputError) -> HTTPTask {
         if data == "-" {
-            return declaring(.stream(StandardInput(), contentType: .octetStream))
+            if streamsStandardInput { return declaring(.stream(StandardInput(), contentType: .octetStream)) }
+            return try body(from: StandardInputContent.readAll(), declaring: .octetStream)
         }
         if data.hasPrefix("@") {
             let path = FilePath(argument: String(data.dropFirst()))

@@ -15,6 +15,15 @@ extension OptionRule {
         OptionRule("--json", refusals: bodyShaping) { options, _ in options.json },
         OptionRule("--data", value: true, refusals: bodyShaping) { options, _ in options.data != nil },
         OptionRule("-H", "--header", value: true) { _, commandLine in !commandLine.headers.isEmpty },
+        // Every kind takes it: none but plain requests reads piped input unasked.
+        OptionRule("--ignore-stdin") { options, _ in options.ignoreStdin },
+        OptionRule("--chunked", refusals: [
+            .resumable: ", which need the body's length before it is sent",
+            .tus: ", which need the file's length before it is sent",
+            .object: ", which need the file's length before it is sent",
+            .objectTree: ", which need each file's length before it is sent",
+            .presignedPost: ", which sends a file with its length",
+        ]) { options, _ in options.chunked },
         OptionRule("--gzip", refusals: bodyShaping.merging([
             .resumable: ": the compressed bytes' length is not known before they are sent, so they cannot be resumed; drop --gzip",
         ]) { $1 }) { options, _ in options.gzip },

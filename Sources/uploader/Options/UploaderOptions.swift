@@ -34,6 +34,12 @@ struct UploaderOptions: ParsableArguments, Sendable {
     @Option(name: [.customShort("H"), .customLong("header")], help: ArgumentHelp("A header, 'Name: value'. May repeat.", valueName: "header"))
     var headers: [String] = []
 
+    @Flag(name: .customLong("ignore-stdin"), help: "Never read standard input as the body (it is when no body item, --data or @- is given and it is a pipe or a file).")
+    var ignoreStdin = false
+
+    @Flag(help: "Stream a body or part from standard input as it comes (Transfer-Encoding: chunked) instead of reading it first to send its length.")
+    var chunked = false
+
     @Flag(help: "Compress the request body with gzip (Content-Encoding: gzip), streamed.")
     var gzip = false
 
@@ -149,7 +155,7 @@ struct UploaderOptions: ParsableArguments, Sendable {
         (options.endpointURL, options.region, options.partSize, options.concurrency) = (nil, nil, nil, nil)
         (options.multipartThreshold, options.presignedPost, options.recursive, options.progress) = (nil, nil, false, nil)
         (options.verbose, options.printResponseHeaders, options.pretty) = (false, false, nil)
-        (options.follow, options.maxRedirects) = (false, nil)
+        (options.follow, options.maxRedirects, options.ignoreStdin, options.chunked) = (false, nil, false, false)
         (options.profile, options.cacert, options.insecure, options.cert, options.key) = (nil, nil, false, nil, nil)
         (options.proxy, options.noproxy, options.auth, options.bearer, options.netrc) = (nil, nil, nil, nil, false)
         return options

@@ -39,7 +39,7 @@ extension UploaderOptions {
         let destination: OutputTarget
         do {
             saved = try store.load()
-            let (request, invocation) = try prepareRequest(commandLine, resumedBoundary: saved?.body.boundary)
+            let (request, invocation) = try prepareRequest(commandLine, resumedBoundary: saved?.body.boundary, takesPipedInput: false)
             destination = try OutputTarget(path: output, inputPaths: invocation.inputPaths + dataPath)
             upload = try tus ? .tus(tusUpload(for: request, invocation: invocation)) : .draft(draftUpload(for: request))
         } catch let error as InputError {
