@@ -8,7 +8,7 @@ them from their backends.
 
 Commands (each prints one JSON object):
     make-bucket BUCKET
-    get BUCKET KEY            {"size", "sha256", "contentType", "eTag", "checksumCRC32"}: the last as
+    get BUCKET KEY            {"size", "sha256", "contentType", "eTag", "checksumCRC32", "metadata"}: CRC32 as
                               the store keeps it (for a multipart upload, its parts' composite: "…-N")
     list BUCKET               {"objects": {KEY: {"size", "sha256"}}}: every object in the bucket, read back
     parts BUCKET              {"uploads": [{"key", "uploadId", "bytes"}]}: unfinished uploads and the bytes they hold
@@ -54,6 +54,7 @@ def main(command, *args):
             "contentType": answer.get("ContentType"),
             "eTag": answer.get("ETag"),
             "checksumCRC32": answer.get("ChecksumCRC32"),
+            "metadata": answer.get("Metadata") or {},
         }
     if command == "list":
         objects = {}

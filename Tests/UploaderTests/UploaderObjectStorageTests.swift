@@ -16,6 +16,7 @@ import Testing
         let contentType: String?
         let eTag: String?
         let checksumCRC32: String?
+        let metadata: [String: String]
     }
 
     let server: MotoServer
@@ -50,10 +51,33 @@ import Testing
         try Data(text.utf8).write(to: file)
         let result = try await upload(["s3://\(bucket)/notes/", file.path])
         #expect(result.status == 0, "\(result.standardError)")
-        #expect(result.standardOutput.isEmpty)
+        #expect(result.outputText == "upload: \(file.path) to s3://\(bucket)/notes/notes\n")
         let object = try await stored("notes/notes")
         #expect(object.size == text.utf8.count)
         #expect(object.contentType?.hasPrefix("text/plain") == true, "\(object.contentType ?? "none")")
+    }
+
+    /// Header items go with the object as `-H` does, and the run prints the
+    /// AWS CLI's line (a relative path from `./`); the store's answer is
+    /// for `-o` and `-v`.
+    @Test func headerItemsGoWithTheObjectAndTheLineIsTheAWSCLIs() async throws {
+        let scratch = try ScratchFolder()
+        try scratch.file("x.txt", "plain words\n")
+        let result = try await UploaderProcess.run(
+            ["s3://\(bucket)/items/x", "x.txt", "Content-Type:text/x-foo", "x-amz-meta-owner:ada", "--endpoint-url", server.endpoint.absoluteString, "--no-progress"],
+            environment: environment, currentDirectory: scratch.url
+        )
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.outputText == "upload: ./x.txt to s3://\(bucket)/items/x\n")
+        let object = try await stored("items/x")
+        #expect(object.contentType == "text/x-foo")
+        #expect(object.metadata == ["owner": "ada"])
+        let empty = try await UploaderProcess.run(
+            ["s3://\(bucket)/items/y", "x.txt", "Content-Type:", "--endpoint-url", server.endpoint.absoluteString],
+            environment: environment, currentDirectory: scratch.url
+        )
+        #expect(empty.status == 2)
+        #expect(empty.standardError == "uploader: 'Content-Type:': an empty header item removes a default header, and an s3:// upload adds none; drop it\n")
     }
 
     /// `-v` shows each request of a multipart upload, signature redacted (issue 24.14).
@@ -72,6 +96,9 @@ import Testing
         #expect(shown.contains("Authorization: <redacted>\r\n"))
         #expect(!shown.contains("Signature="), "\(shown)")
         #expect(shown.components(separatedBy: "HTTP/1.1 200 OK\r\n").count == 5, "\(shown)")
+        // S3's root is CompleteMultipartUploadResult; moto's, ...Response.
+        #expect(shown.contains("<CompleteMultipartUpload"), "\(shown)")
+        #expect(result.outputText == "upload: \(fixture.file.path) to s3://\(bucket)/verbose.bin\n")
     }
 
     @Test func aLargeFileGoesAsParallelPartsAndPrintsTheResult() async throws {
@@ -82,9 +109,7 @@ import Testing
             "-H", "x-amz-meta-origin: test", "--state-dir", fixture.folder.appending(path: "state").path,
         ])
         #expect(result.status == 0, "\(result.standardError)")
-        // S3's root is CompleteMultipartUploadResult; moto's, ...Response.
-        #expect(result.outputText.contains("<CompleteMultipartUpload"))
-        #expect(result.outputText.contains("<Key>big.bin</Key>"))
+        #expect(result.outputText == "upload: \(fixture.file.path) to s3://\(bucket)/big.bin\n")
         let object = try await stored("big.bin")
         #expect(object.sha256 == fixture.sha256)
         #expect(object.eTag?.hasSuffix("-4\"") == true)

@@ -96,7 +96,9 @@ import Testing
             "--multipart-threshold", "5M", "--part-size", "5M", "--state-dir", folder.appending(path: "state").path,
         ])
         #expect(result.status == 0, "\(result.standardError)")
-        #expect(result.standardOutput.isEmpty, "\(result.outputText)")
+        // The AWS CLI's line for each file, in the order they finished.
+        let lines = result.outputText.split(separator: "\n").map(String.init).sorted()
+        #expect(lines == files.keys.map { "upload: \(tree.path)/\($0) to s3://\(bucket)/backup/2026/\($0)" }.sorted(), "\(result.outputText)")
         #expect(result.standardError.hasPrefix("uploaded 7 files (10."), "\(result.standardError)")
         #expect(result.standardError.hasSuffix(" to s3://\(bucket)/backup/2026/\n"), "\(result.standardError)")
 

@@ -5,7 +5,7 @@ import ObjectStorage
 import UploaderItems
 
 /// What every object of one `s3://` command shares, read once: the
-/// headers given, the credentials, the region and the endpoint, as the AWS
+/// headers given (`-H` and header items), the credentials, the region and the endpoint, as the AWS
 /// CLI reads its set-up (the environment, then `~/.aws`'s files and
 /// `--profile`'s or `AWS_PROFILE`'s profile; `--region` and
 /// `--endpoint-url` win).
@@ -17,9 +17,11 @@ struct ObjectStoreSettings: Sendable {
     let region: String
     let endpoint: S3Endpoint
 
-    init(commandLine: CommandLineSplit, options: UploaderOptions) throws(InputError) {
-        headers = commandLine.headers
-        headerFields = try UploaderOptions.headerFields(commandLine.headers)
+    /// Reads the set-up; `headerItems` are the positionals' `Name:value`
+    /// items, sent after the `-H` headers.
+    init(commandLine: CommandLineSplit, options: UploaderOptions, headerItems: [String]) throws(InputError) {
+        headers = commandLine.headers + headerItems
+        headerFields = try UploaderOptions.headerFields(headers)
         let configuration: AWSConfiguration
         do {
             configuration = try AWSConfiguration.load(profile: options.profile)

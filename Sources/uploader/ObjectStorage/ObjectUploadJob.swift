@@ -25,7 +25,7 @@ struct ObjectUploadJob {
         let positionals = try ObjectCommandPositionals(commandLine: commandLine, isRecursive: false)
         let path = try positionals.path()
         let location = try Self.location(positionals.target, filePath: path)
-        try self.init(location: location, target: positionals.target, filePath: path, settings: ObjectStoreSettings(commandLine: commandLine, options: options), options: options)
+        try self.init(location: location, target: positionals.target, filePath: path, settings: ObjectStoreSettings(commandLine: commandLine, options: options, headerItems: positionals.headers), options: options)
     }
 
     /// One file's upload to `location`, with settings read once for every

@@ -27,7 +27,7 @@ struct RecursiveObjectUpload: Sendable {
         var base = "s3://" + positionals.target.dropFirst(5)
         if !base.dropFirst(5).contains("/" as Character) || !base.hasSuffix("/") { base += "/" }
         self.base = base
-        settings = try ObjectStoreSettings(commandLine: commandLine, options: options)
+        settings = try ObjectStoreSettings(commandLine: commandLine, options: options, headerItems: positionals.headers)
         files = try ObjectTree(root: root).entries
         // Every key checked now: a bad bucket or a key S3 cannot hold sends nothing.
         for file in files {
@@ -212,6 +212,9 @@ extension UploaderOptions {
             _ = try await job.send(with: s3) { update in
                 progress.update(file: index, sent: update.bytesSent)
             }
+            // One write per line: lines of files sent at once never interleave.
+            bar?.clear()
+            OutputFile.standardOutput.writeText(Self.uploadLine(file: file.path, to: job.location))
             return .success
         } catch {
             bar?.clear()

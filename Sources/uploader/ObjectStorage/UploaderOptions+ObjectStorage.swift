@@ -96,14 +96,28 @@ extension UploaderOptions {
         if printsFinalHead {
             OutputFile.standardError.writeText(Self.describeHead(of: response.head))
         }
+        // The store's answer (CompleteMultipartUploadResult, or nothing for
+        // a PUT) is for -o and -v; standard output gets the AWS CLI's line.
+        if verbose, !response.body.isEmpty {
+            OutputFile.standardError.writeText(String(decoding: response.body, as: UTF8.self).escapedForMessage + "\n")
+        }
         do {
-            let file = try destination.open()
-            try file.write(Array(response.body))
-            try file.synchronize()
+            if output != nil {
+                let file = try destination.open()
+                try file.write(Array(response.body))
+                try file.synchronize()
+            }
+            try OutputFile.standardOutput.write(Array(Self.uploadLine(file: job.filePath, to: job.location).utf8))
         } catch {
-            report("\(error)")
-            return .failure
+            return reportUnlessReaderLeft(error)
         }
         return .success
+    }
+
+    /// The AWS CLI's line for one object sent: `upload: ./notes.txt to
+    /// s3://bucket/notes.txt`, a relative path shown from `./` as it shows it.
+    static func uploadLine(file path: String, to location: S3Location) -> String {
+        let shown = path.hasPrefix("/") || path.hasPrefix("./") || path.hasPrefix("../") ? path : "./" + path
+        return "upload: \(shown.echoed) to \(location.description.echoed)\n"
     }
 }
