@@ -58,6 +58,10 @@ struct Uploader: ParsableCommand {
             options = commandLine.options.isEmpty ? .defaults : try parsedOptions(commandLine.options)
         } catch {
             if exitCode(for: error) == .success { exit(withError: error) }  // --help, --version
+            if let advice = PeerSpelling.firstAdvice(in: commandLine.options) {
+                UploaderOptions.report(advice.echoed)
+                Foundation.exit(ExitStatus.badInput.rawValue)
+            }
             let hint = error is ValidationError ? "" : " (see 'uploader --help')"
             // The parser puts each alternative reading on a line of its own
             // ("\n   or: …"): kept, on the one line a message has.

@@ -31,6 +31,10 @@ struct Invocation {
     /// `-F` parts in typed order, then the `-H` headers.
     init(_ commandLine: CommandLineSplit) throws(InputError) {
         let (method, urlText) = try Self.methodAndURL(in: commandLine.entries)
+        if urlText.hasPrefix("{") || urlText.hasPrefix("[") {
+            // curl's --json DATA: here --json is HTTPie's flag, and DATA took the URL's place.
+            throw InputError(.invalidURL, "'\(urlText.echoed)' is not a URL: to send JSON text as the body, give it with --data (curl's --json DATA); --json here sends name=value fields as JSON")
+        }
         let target = try TargetURL.parse(urlText)
         self.method = method
         url = target.url
@@ -62,6 +66,10 @@ struct Invocation {
             throw InputError(.invalidURL, "'\(first.echoed)' is not a known method; give GET, POST, PUT, PATCH, DELETE, HEAD or OPTIONS, then the URL")
         }
         guard let first else {
+            // HTTPie's -F (follow) before the URL: here -F takes a form part.
+            for case .formPart(let text) in entries where !text.contains("=") {
+                throw InputError(.invalidURL, "no URL given: -F took '\(TargetURL.masked(text).echoed)' as a form part (name=value); HTTPie's -F, follow redirects, is -L here")
+            }
             throw InputError(.invalidURL, "no URL given; usage: uploader [METHOD] URL [ITEM ...] [OPTIONS]")
         }
         return (nil, first)

@@ -28,7 +28,7 @@ extension OptionRule {
             .resumable: ": the compressed bytes' length is not known before they are sent, so they cannot be resumed; drop --gzip",
         ]) { $1 }) { options, _ in options.gzip },
         OptionRule("--boundary", value: true, refusals: bodyShaping) { options, _ in options.boundary != nil },
-        OptionRule("--dry-run") { options, _ in options.dryRun },
+        OptionRule("--dry-run", "--offline") { options, _ in options.dryRun },
         OptionRule("-o", "--output", value: true, refusals: [
             .objectTree: ", which write a summary, not the store's answers",
         ]) { options, _ in options.output != nil },
@@ -75,6 +75,7 @@ extension OptionRule {
         OptionRule("--progress", "--no-progress") { options, _ in options.progress != nil },
         OptionRule("-v", "--verbose") { options, _ in options.verbose },
         OptionRule("--print-response-headers") { options, _ in options.printResponseHeaders },
+        OptionRule("--check-status") { options, _ in options.checkStatus },
         OptionRule("--pretty", value: true, refusals: [
             .resumable: ", which write the server's final answer as it came; drop --pretty",
             .tus: ", which write the server's final answer as it came; drop --pretty",

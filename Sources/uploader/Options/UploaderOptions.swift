@@ -46,7 +46,7 @@ struct UploaderOptions: ParsableArguments, Sendable {
     @Option(help: ArgumentHelp("The multipart boundary to use (1-70 characters), for reproducible output.", valueName: "boundary"))
     var boundary: String?
 
-    @Flag(name: .customLong("dry-run"), help: "Do not connect: write the exact request bytes to standard output (or --output).")
+    @Flag(name: [.customLong("dry-run"), .customLong("offline")], help: "Do not connect: write the exact request bytes to standard output (or --output). --offline is HTTPie's name for it.")
     var dryRun = false
 
     @Option(name: [.short, .long], help: ArgumentHelp("Where the response body (or, with --dry-run, the request) goes.", valueName: "path"))
@@ -139,6 +139,9 @@ struct UploaderOptions: ParsableArguments, Sendable {
     @Flag(name: .customLong("print-response-headers"), help: "Print the response head to standard error.")
     var printResponseHeaders = false
 
+    @Flag(name: .customLong("check-status"), help: "HTTPie's: exit 4 for a 4xx and 5 for a 5xx or an unfollowed 3xx, which the uploader always does.")
+    var checkStatus = false
+
     @Option(help: ArgumentHelp("How a JSON response body is shown: indented and coloured (all), indented (format), coloured (colors), or as sent (none); default: all on a terminal, none otherwise.", valueName: "style"))
     var pretty: PrettyStyle?
 
@@ -154,7 +157,7 @@ struct UploaderOptions: ParsableArguments, Sendable {
         (options.resumable, options.tus, options.chunkSize, options.resumeFrom, options.stateDir) = (false, false, nil, nil, nil)
         (options.endpointURL, options.region, options.partSize, options.concurrency) = (nil, nil, nil, nil)
         (options.multipartThreshold, options.presignedPost, options.recursive, options.progress) = (nil, nil, false, nil)
-        (options.verbose, options.printResponseHeaders, options.pretty) = (false, false, nil)
+        (options.verbose, options.printResponseHeaders, options.pretty, options.checkStatus) = (false, false, nil, false)
         (options.follow, options.maxRedirects, options.ignoreStdin, options.chunked) = (false, nil, false, false)
         (options.profile, options.cacert, options.insecure, options.cert, options.key) = (nil, nil, false, nil, nil)
         (options.proxy, options.noproxy, options.auth, options.bearer, options.netrc) = (nil, nil, nil, nil, false)
