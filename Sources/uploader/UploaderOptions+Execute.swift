@@ -115,11 +115,16 @@ extension UploaderOptions {
         do {
             let raw = request.raw()
             var destination: OutputFile?
+            var filter: TerminalBinaryFilter? = target == .standardOutput && OutputFile.standardOutput.isTerminal ? TerminalBinaryFilter() : nil
             for try await chunk in raw.chunks() {
                 // Opened with the first bytes, so a body that fails to open
                 // (a file deleted since it was checked) leaves -o untouched.
                 if destination == nil { destination = try target.open() }
-                try destination?.write(chunk)
+                try destination?.write(filter?.pass(chunk) ?? chunk)
+            }
+            if let note = filter?.note(contentType: nil) {
+                TerminalLine.endOpenOutputLine()
+                try destination?.write(Array(note.utf8))
             }
             try (destination ?? target.open()).synchronize()
             return .success
@@ -136,7 +141,7 @@ extension UploaderOptions {
     private func send(_ request: PreparedRequest, to target: OutputTarget, with network: any HTTPTransport) async -> ExitStatus {
         let standardError = OutputFile.standardError
         let explainsWaits = verbose || standardError.isTerminal
-        let showsProgress = request.body != nil && (progress ?? standardError.isTerminal)
+        let showsProgress = request.body != nil && (progress ?? Self.drawsProgressUnasked)
         let bar = showsProgress ? ProgressBar(fileEnds: request.body?.fileEnds ?? []) : nil
         // Redirects outermost: each hop is retried on its own, and -v (the
         // transport) prints every hop's request and response heads.
@@ -171,9 +176,11 @@ extension UploaderOptions {
         // The head is in: only now is -o created or truncated (as curl does).
         do {
             let destination = try target.open()
-            let writer = ResponseBodyWriter(style: PrettyStyle.resolved(pretty, target: target))
+            var writer = ResponseBodyWriter(style: PrettyStyle.resolved(pretty, target: target))
+            writer.screensBinary = target == .standardOutput && destination.isTerminal
             try await writer.write(response.body, headerFields: response.head.headerFields, to: destination)
             try destination.synchronize()
+            TerminalLine.endOpenOutputLine()
         } catch let error as OutputError {
             return reportUnlessReaderLeft(error)
         } catch {

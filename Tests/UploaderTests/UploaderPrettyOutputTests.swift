@@ -74,11 +74,13 @@ import Testing
         try await server.stop()
     }
 
-    /// On a terminal (a pseudo-terminal from `script`), the default is `all`.
+    /// On a terminal (a pseudo-terminal from `script`) that takes colour
+    /// (`TERM` not `dumb`, no `NO_COLOR`, whatever the test run's are), the
+    /// default is `all`.
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script")))
     func aTerminalGetsItIndentedAndColouredByDefault() async throws {
         let server = try await server()
-        let result = try await UploaderProcess.runShell("/usr/bin/script -qec \"\\\"$UPLOADER\\\" \(server.url(path: "/item").absoluteString)\" /dev/null")
+        let result = try await UploaderProcess.runShell("/usr/bin/script -qec \"env -u NO_COLOR TERM=xterm \\\"$UPLOADER\\\" \(server.url(path: "/item").absoluteString)\" /dev/null")
         #expect(result.status == 0, "\(result.standardError)")
         // The terminal turns each newline into CR LF.
         #expect(result.outputText.contains("{\r\n    \u{1B}[34m\"id\"\u{1B}[0m: \u{1B}[36m7\u{1B}[0m,\r\n"), "\(result.outputText.debugDescription)")

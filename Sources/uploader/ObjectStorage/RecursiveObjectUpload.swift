@@ -124,7 +124,7 @@ extension UploaderOptions {
             return .badInput
         }
         let standardError = OutputFile.standardError
-        let bar = progress ?? standardError.isTerminal ? ProgressBar() : nil
+        let bar = progress ?? Self.drawsProgressUnasked ? ProgressBar() : nil
         let policy = retryPolicy(retries: retry ?? Self.defaultResumes, explainsWaits: verbose || standardError.isTerminal, bar: bar)
         var client = S3Client(
             endpoint: upload.settings.endpoint, credentials: upload.settings.credentials,

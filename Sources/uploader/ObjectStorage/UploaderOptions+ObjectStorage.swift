@@ -52,7 +52,7 @@ extension UploaderOptions {
             return .badInput
         }
         let standardError = OutputFile.standardError
-        let bar = progress ?? standardError.isTerminal ? ProgressBar() : nil
+        let bar = progress ?? Self.drawsProgressUnasked ? ProgressBar() : nil
         let retries = retry ?? Self.defaultResumes
         let policy = retryPolicy(retries: retries, explainsWaits: verbose || standardError.isTerminal, bar: bar)
         var s3 = S3Client(

@@ -1,3 +1,4 @@
+import Foundation
 import HTTPTypes
 import RequestBuilder
 import UploaderItems
@@ -5,6 +6,13 @@ import UploaderItems
 /// What every kind of upload (plain, resumable, `s3://`, presigned POST)
 /// reads from the options and `-H` the same way: one parse each.
 extension UploaderOptions {
+    /// Whether a progress bar is drawn when neither `--progress` nor
+    /// `--no-progress` is given: on a terminal that can take it back
+    /// (standard error, and `TERM` not `dumb`).
+    static var drawsProgressUnasked: Bool {
+        OutputFile.standardError.isTerminal && ProcessInfo.processInfo.environment["TERM"] != "dumb"
+    }
+
     /// `--timeout` as the duration every request of the command is bounded
     /// by, exact to the nanosecond (0.0001 s stays 0.0001 s); ``validate()``
     /// keeps the value within 1,000,000 s, so this cannot overflow.

@@ -61,10 +61,13 @@ final class OutputFile: @unchecked Sendable {
             }
         }
         if let failure { throw OutputError(path: name, errno: failure) }
+        if descriptor == STDOUT_FILENO { TerminalLine.wroteToStandardOutput(bytes) }
     }
 
-    /// Writes text as UTF-8, ignoring failures (for messages on standard error).
+    /// Writes text as UTF-8, ignoring failures (for messages on standard
+    /// error, which first make room for their line: ``TerminalLine``).
     func writeText(_ text: String) {
+        if descriptor == STDERR_FILENO { TerminalLine.makeRoom() }
         try? write(Array(text.utf8))
     }
 

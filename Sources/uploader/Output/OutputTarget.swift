@@ -13,7 +13,7 @@ import UploaderItems
 /// As in curl, `-o FILE` is created or truncated when the response head
 /// arrives: a run that fails before that (bad input, a refused connection, a
 /// timeout, a signal) leaves an existing file as it was.
-enum OutputTarget {
+enum OutputTarget: Equatable {
     case standardOutput
     case file(path: String)
 

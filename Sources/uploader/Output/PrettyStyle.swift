@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import HTTPTypes
 import UploaderItems
 
@@ -21,12 +22,21 @@ enum PrettyStyle: String, CaseIterable, ExpressibleByArgument, Sendable {
     var colours: Bool { self == .all || self == .colors }
 
     /// The style a response gets: the one asked for, else `all` when the
-    /// body goes to standard output on a terminal, else `none` (a file or a
-    /// pipe gets the server's bytes).
-    static func resolved(_ asked: PrettyStyle?, target: OutputTarget) -> PrettyStyle {
+    /// body goes to standard output on a terminal (`format`, no colour, when
+    /// `NO_COLOR` is set or `TERM` is `dumb`), else `none` (a file or a pipe
+    /// gets the server's bytes).
+    static func resolved(
+        _ asked: PrettyStyle?, target: OutputTarget, environment: [String: String] = ProcessInfo.processInfo.environment
+    ) -> PrettyStyle {
         if let asked { return asked }
         guard case .standardOutput = target, OutputFile.standardOutput.isTerminal else { return .none }
-        return .all
+        return allowsColour(environment) ? .all : .format
+    }
+
+    /// Whether colour may be used unasked: not when `NO_COLOR` is set to
+    /// anything (no-color.org) or the terminal is `dumb`.
+    static func allowsColour(_ environment: [String: String]) -> Bool {
+        !(environment["NO_COLOR"].map { !$0.isEmpty } ?? false) && environment["TERM"] != "dumb"
     }
 
     /// Whether a `Content-Type` names JSON: `application/json`, or any

@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import HTTPBody
 import RequestBuilder
 
@@ -20,7 +25,7 @@ final class ProgressBar: @unchecked Sendable {
 
     /// Creates a bar that draws with `write` (standard error by default);
     /// `fileEnds` are where the body's files end, for a count of files sent.
-    init(fileEnds: [Int64] = [], write: @escaping @Sendable (String) -> Void = { OutputFile.standardError.writeText($0) }) {
+    init(fileEnds: [Int64] = [], write: @escaping @Sendable (String) -> Void = { try? OutputFile.standardError.write(Array($0.utf8)) }) {
         self.fileEnds = fileEnds.count > 1 ? fileEnds : []
         self.write = write
     }
@@ -48,7 +53,9 @@ final class ProgressBar: @unchecked Sendable {
         if let lastDraw, now - lastDraw < .milliseconds(100), !isComplete { return }
         lastDraw = now
         let files: (done: Int, total: Int)? = fileEnds.isEmpty ? nil : (filesSent(by: sent), fileEnds.count)
-        let line = (label.map { $0 + " " } ?? "") + Self.render(sent: sent, total: total, elapsed: now - start, files: files)
+        let columns = Self.terminalColumns()
+        let line = Self.fitted((label.map { $0 + " " } ?? "") + Self.render(sent: sent, total: total, elapsed: now - start, files: files, columns: columns), to: columns)
+        if lastLine.isEmpty { TerminalLine.drawing(self) }
         write("\r" + line + "\u{1B}[K")
         lastLine = line
     }
@@ -69,13 +76,29 @@ final class ProgressBar: @unchecked Sendable {
         defer { lock.unlock() }
         guard !finished else { return }
         finished = true
+        TerminalLine.drawing(nil)
         if !lastLine.isEmpty { write("\n") }
+    }
+
+    /// The width of the terminal standard error is, if it is one.
+    static func terminalColumns() -> Int? {
+        var size = winsize()
+        let asked = withUnsafeMutablePointer(to: &size) { ioctl(STDERR_FILENO, UInt(TIOCGWINSZ), $0) }
+        return asked == 0 && size.ws_col > 0 ? Int(size.ws_col) : nil
+    }
+
+    /// `line` cut to one column less than the terminal's width, so drawing
+    /// it never wraps onto a second row (which `\r` could not take back).
+    static func fitted(_ line: String, to columns: Int?) -> String {
+        guard let columns, line.count >= columns else { return line }
+        return String(line.prefix(max(0, columns - 1)))
     }
 
     /// The text of one frame, such as
     /// ` 42% [########            ] 430.1 MiB / 1.00 GiB  310.2 MiB/s  eta 2s`,
     /// or with `files`, ` 42% [########            ] 1270/3000 files  430.1 MiB / …`.
-    static func render(sent: Int64, total: Int64?, elapsed: Duration, files: (done: Int, total: Int)? = nil) -> String {
+    /// The bar narrows, down to nothing, to fit `columns`.
+    static func render(sent: Int64, total: Int64?, elapsed: Duration, files: (done: Int, total: Int)? = nil, columns: Int? = nil) -> String {
         let seconds = elapsed.inSeconds
         let rate = seconds > 0 ? Double(sent) / seconds : 0
         let rateText = "\(formatBytes(Int64(rate)))/s"
@@ -84,7 +107,8 @@ final class ProgressBar: @unchecked Sendable {
             return "\(filesText)\(formatBytes(sent)) sent  \(rateText)"
         }
         let fraction = min(1, completed)
-        let width = 20
+        // The rest of the line takes at most 60 columns; the bar gets what is left, up to 20.
+        let width = columns.map { max(0, min(20, $0 - 61)) } ?? 20
         let filled = Int(fraction * Double(width))
         let bar = String(repeating: "#", count: filled) + String(repeating: " ", count: width - filled)
         let percent = String(Int(fraction * 100)).leftPadded(to: 3)

@@ -12,9 +12,21 @@ struct ResponseBodyWriter {
     static let maximumFormattedLength = 4 * 1024 * 1024
 
     let style: PrettyStyle
+    /// Whether the destination is a terminal, which is never given bytes
+    /// that are not text (``TerminalBinaryFilter``).
+    var screensBinary = false
 
     /// Writes `body`, whose response carried `headerFields`, to `destination`.
     func write(_ body: ResponseBody, headerFields: HTTPFields, to destination: OutputFile) async throws {
+        if screensBinary, !(style != .none && PrettyStyle.isJSON(contentType: headerFields[.contentType])) {
+            var filter = TerminalBinaryFilter()
+            for try await chunk in body { try destination.write(filter.pass(chunk)) }
+            if let note = filter.note(contentType: headerFields[.contentType]) {
+                TerminalLine.endOpenOutputLine()
+                try destination.write(Array(note.utf8))
+            }
+            return
+        }
         let declaredLength = headerFields[.contentLength].flatMap { Int($0) }
         guard style != .none, PrettyStyle.isJSON(contentType: headerFields[.contentType]),
               (declaredLength ?? 0) <= Self.maximumFormattedLength

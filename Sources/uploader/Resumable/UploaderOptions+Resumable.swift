@@ -168,7 +168,7 @@ extension UploaderOptions {
     /// an exit status.
     private func send(_ upload: ResumableSend, resumingFrom state: ResumableUploadState?, store: ResumeStore<ResumableUploadState>, to target: OutputTarget, with network: any HTTPTransport) async -> ExitStatus {
         let standardError = OutputFile.standardError
-        let bar = progress ?? standardError.isTerminal ? ProgressBar() : nil
+        let bar = progress ?? Self.drawsProgressUnasked ? ProgressBar() : nil
         let upload = upload.explainingWaits(verbose || standardError.isTerminal, bar: bar, retries: resumes)
         let requestClient = RequestClient(transport: network)
         Interruption.shared.watch(bar)
