@@ -16,6 +16,16 @@ struct Uploader: ParsableCommand {
         version: "0.1.0"
     )
 
+    /// The forms a command takes, as USAGE and the man page's SYNOPSIS show them.
+    static let synopsis = [
+        "uploader [METHOD] URL [ITEM ...] [OPTIONS]",
+        "uploader s3://BUCKET/KEY FILE [Header:value ...] [OPTIONS]",
+        "uploader s3://BUCKET/PREFIX/ DIR --recursive [Header:value ...] [OPTIONS]",
+        "uploader --presigned-post FORM.json FILE [name=value ...] [OPTIONS]",
+        "uploader --generate-completion-script bash|zsh|fish",
+        "uploader --generate-manual",
+    ]
+
     // `arguments` is declared for --help only: CommandLineSplit takes the
     // method, URL and items before the parser runs.
 
@@ -48,6 +58,24 @@ struct Uploader: ParsableCommand {
         // Read from argv's bytes: CommandLine.arguments would lose a file
         // name that is not UTF-8.
         let commandLine = CommandLineSplit(RawArgument.commandLine())
+        // The help, the man page and the completion scripts are the
+        // uploader's own, made from the declarations and the options table.
+        if commandLine.options.contains(where: { $0 == "--help" || $0 == "-h" }) {
+            OutputFile.standardOutput.writeText(CommandReference().helpPage)
+            Foundation.exit(ExitStatus.success.rawValue)
+        }
+        if commandLine.options.contains("--generate-manual") {
+            OutputFile.standardOutput.writeText(ManualPage.page)
+            Foundation.exit(ExitStatus.success.rawValue)
+        }
+        if let shell = commandLine.options.lazy.compactMap({ $0.completionShell }).first {
+            guard let script = CompletionScript.script(for: shell) else {
+                UploaderOptions.report("--generate-completion-script \(shell.echoed): give bash, zsh or fish")
+                Foundation.exit(ExitStatus.badInput.rawValue)
+            }
+            OutputFile.standardOutput.writeText(script)
+            Foundation.exit(ExitStatus.success.rawValue)
+        }
         let options: UploaderOptions
         do {
             // With no options the parser's answer is known: the defaults
@@ -95,5 +123,12 @@ struct Uploader: ParsableCommand {
             _ = UploaderOptions.processClient
         }
         while true { pause() }  // until the task exits (or a signal ends the process)
+    }
+}
+
+private extension String {
+    /// The shell of `--generate-completion-script=SHELL`, as CommandLineSplit hands it on.
+    var completionShell: String? {
+        hasPrefix("--generate-completion-script=") ? String(dropFirst("--generate-completion-script=".count)) : nil
     }
 }

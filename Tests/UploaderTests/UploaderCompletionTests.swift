@@ -4,7 +4,7 @@ import Testing
 /// page and shell completion"; Scripts/install-extras.sh installs what it
 /// prints): each shell gets its own script, naming the declared options.
 @Suite struct UploaderCompletionTests {
-    @Test(arguments: [("bash", "-F _uploader uploader"), ("zsh", "#compdef uploader"), ("fish", "complete -c 'uploader'")])
+    @Test(arguments: [("bash", "-F _uploader uploader"), ("zsh", "#compdef uploader"), ("fish", "complete -c uploader -f")])
     func eachShellGetsItsOwnScript(shell: String, marker: String) async throws {
         for arguments in [["--generate-completion-script", shell], ["--generate-completion-script=\(shell)"]] {
             let result = try await UploaderProcess.run(arguments)

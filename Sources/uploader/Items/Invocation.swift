@@ -67,7 +67,7 @@ struct Invocation {
         }
         guard let first else {
             // HTTPie's -F (follow) before the URL: here -F takes a form part.
-            for case .formPart(let text) in entries where !text.contains("=") {
+            for case .formPart(let text) in entries where !text.contains("=" as Character) {
                 throw InputError(.invalidURL, "no URL given: -F took '\(TargetURL.masked(text).echoed)' as a form part (name=value); HTTPie's -F, follow redirects, is -L here")
             }
             throw InputError(.invalidURL, "no URL given; usage: uploader [METHOD] URL [ITEM ...] [OPTIONS]")

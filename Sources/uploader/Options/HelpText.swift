@@ -1,7 +1,15 @@
-/// The part of `--help` after the options: the item syntax, the kinds of
-/// upload and the options each refuses (``OptionRule/table``), and examples.
+/// The part of `--help` after the options, and the man page's sections
+/// beyond them: the item syntax, object stores, the kinds of upload and the
+/// options each refuses (``OptionRule/table``), the response, the exit
+/// statuses (``ExitStatus``) and examples.
 enum HelpText {
-    static let discussion = """
+    /// The whole of it, as `--help` ends.
+    static var discussion: String {
+        [items, objectStores, kinds, response, "EXIT STATUS:\n" + ExitStatus.helpLines, examples].joined(separator: "\n\n")
+    }
+
+    /// The request items and how the body is chosen.
+    static let items = """
         REQUEST ITEMS (after the URL):
           name=value               a text field (JSON string with --json)
           name:=json               a raw JSON value, sent exactly as written
@@ -27,7 +35,10 @@ enum HelpText {
         Redirects are followed with -L only: 303, and 301/302 after POST, as GET
         without the body; 307/308 send the same body again (not one read from
         standard input); Authorization and Cookie do not go to another origin.
+        """
 
+    /// `s3://` and `--presigned-post` in a paragraph.
+    static let objectStores = """
         OBJECT STORES (docs/s3.md): 'uploader s3://BUCKET/KEY FILE' uploads one
         file with AWS SigV4 (AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY, optional
         AWS_SESSION_TOKEN, AWS_REGION), as parallel parts from
@@ -36,21 +47,24 @@ enum HelpText {
         FILE' fills a presigned POST form instead, without credentials. With
         -r, uploader s3://BUCKET/PREFIX/ DIR uploads every file under DIR to
         PREFIX/relative/path, --concurrency files at once, with a summary.
+        """
 
+    /// The kinds of upload and the options each refuses.
+    static let kinds = """
         KINDS OF UPLOAD: --resumable, --tus, s3:// (with -r, a directory) and
         --presigned-post each send in their own way, and refuse the options that
         would do nothing there (exit 2, naming the option and the kind):
         \(OptionRule.helpNotes)
+        """
 
+    /// Where the response goes.
+    static let response = """
         RESPONSE: the body goes to standard output as sent; on a terminal a
         JSON body is indented and coloured (--pretty chooses).
+        """
 
-        EXIT STATUS:
-          0 a 2xx response (or a dry run)   2 bad input, nothing was sent
-          3 network failure                 4 a 4xx response
-          5 a 5xx, or a 3xx not followed    1 the output could not be written
-          141 the reader of the output went away (as for cat | head), no message
-
+    /// Commands to copy.
+    static let examples = """
         EXAMPLES (quote every item that holds a ';', which ends a shell command):
           uploader --dry-run localhost:8080/upload title=Hello file@Samples/hello.txt
           uploader PUT example.com/photos/1 photo@cat.jpg caption='On the sofa' \\
@@ -61,5 +75,6 @@ enum HelpText {
               --gzip
           uploader localhost:8080/raw --data @dump.bin \\
               -H 'Content-Type: application/octet-stream'
+
         """
 }

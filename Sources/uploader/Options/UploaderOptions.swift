@@ -130,7 +130,7 @@ struct UploaderOptions: ParsableArguments, Sendable {
     @Flag(help: "Take the login and password for the host from $NETRC, else ~/.netrc, as curl does.")
     var netrc = false
 
-    @Flag(inversion: .prefixedNo, help: "Show a progress bar on standard error (default: when it is a terminal).")
+    @Flag(inversion: .prefixedNo, help: "--progress shows a progress bar on standard error, --no-progress never does (default: shown on a terminal).")
     var progress: Bool?
 
     @Flag(name: .shortAndLong, help: "Print the request head and response head to standard error.")
