@@ -58,7 +58,15 @@ extension UploaderOptions {
         if dryRun {
             return await writeDryRun(of: request, to: destination)
         }
-        return await send(request, to: destination, with: network)
+        let selection = print.flatMap(PrintSelection.init) ?? .unasked(
+            method: request.head.method.rawValue, outputIsTerminal: destination == .standardOutput && OutputFile.standardOutput.isTerminal
+        )
+        if selection.writesRequest {
+            // The request as it goes (its body read for this first, then again to send).
+            let written = await writeRequest(request, head: selection.requestHead, body: selection.requestBody, to: destination)
+            guard written == .success else { return written }
+        }
+        return await send(request, to: destination, with: network, printing: selection)
     }
 
     /// The file `--data @path` reads, if any.
@@ -110,6 +118,38 @@ extension UploaderOptions {
         return (request, invocation)
     }
 
+    /// Writes the request's head, body or both, as they go on the wire, to
+    /// `target` (``PrintSelection``'s `H` and `B`), before it is sent; the
+    /// body is read for this and again to be sent. A terminal is shown no
+    /// binary bytes (``TerminalBinaryFilter``).
+    private func writeRequest(_ request: PreparedRequest, head: Bool, body: Bool, to target: OutputTarget) async -> ExitStatus {
+        do {
+            let raw = request.raw()
+            let destination = try target.open()
+            var filter: TerminalBinaryFilter? = target == .standardOutput && destination.isTerminal ? TerminalBinaryFilter() : nil
+            if head { try destination.write(raw.head) }
+            if body {
+                var headLeft = raw.head.count
+                for try await chunk in raw.chunks() {
+                    let skipped = min(headLeft, chunk.count)
+                    headLeft -= skipped
+                    if skipped < chunk.count { try destination.write(filter?.pass(Array(chunk[skipped...])) ?? Array(chunk[skipped...])) }
+                }
+                if let note = filter?.note(contentType: nil) {
+                    TerminalLine.endOpenOutputLine()
+                    try destination.write(Array(note.utf8))
+                }
+                TerminalLine.endOpenOutputLine()
+            }
+            return .success
+        } catch let error as OutputError {
+            return reportUnlessReaderLeft(error)
+        } catch {
+            report("\(error)")
+            return .badInput
+        }
+    }
+
     /// Writes the exact request bytes instead of sending them.
     func writeDryRun(of request: PreparedRequest, to target: OutputTarget) async -> ExitStatus {
         do {
@@ -138,7 +178,9 @@ extension UploaderOptions {
 
     /// Sends the request, streams the response body to its target, and maps
     /// the status to an exit code.
-    private func send(_ request: PreparedRequest, to target: OutputTarget, with network: any HTTPTransport) async -> ExitStatus {
+    private func send(
+        _ request: PreparedRequest, to target: OutputTarget, with network: any HTTPTransport, printing selection: PrintSelection
+    ) async -> ExitStatus {
         let standardError = OutputFile.standardError
         let explainsWaits = verbose || standardError.isTerminal
         let showsProgress = request.body != nil && (progress ?? Self.drawsProgressUnasked)
@@ -175,10 +217,18 @@ extension UploaderOptions {
         }
         // The head is in: only now is -o created or truncated (as curl does).
         do {
-            let destination = try target.open()
-            var writer = ResponseBodyWriter(style: PrettyStyle.resolved(pretty, target: target))
-            writer.screensBinary = target == .standardOutput && destination.isTerminal
-            try await writer.write(response.body, headerFields: response.head.headerFields, to: destination)
+            // After the request's own lines, when they were asked for.
+            let destination = try target.open(appending: selection.writesRequest)
+            if selection.responseHead {
+                try destination.write(Array(Self.describeHead(of: response.head).utf8))
+            }
+            if selection.responseBody {
+                var writer = ResponseBodyWriter(style: PrettyStyle.resolved(pretty, target: target))
+                writer.screensBinary = target == .standardOutput && destination.isTerminal
+                try await writer.write(response.body, headerFields: response.head.headerFields, to: destination)
+            } else {
+                for try await _ in response.body {}  // read to its end: the exchange is whole
+            }
             try destination.synchronize()
             TerminalLine.endOpenOutputLine()
         } catch let error as OutputError {

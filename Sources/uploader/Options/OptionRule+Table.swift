@@ -76,6 +76,13 @@ extension OptionRule {
         OptionRule("-v", "--verbose") { options, _ in options.verbose },
         OptionRule("--print-response-headers") { options, _ in options.printResponseHeaders },
         OptionRule("--check-status") { options, _ in options.checkStatus },
+        OptionRule("-p", "--print", value: true, refusals: [
+            .resumable: ", which write the server's final answer as it came; -v shows every head",
+            .tus: ", which write the server's final answer as it came; -v shows every head",
+            .object: ", which write the AWS CLI's line; -v shows every head and the store's answer",
+            .objectTree: ", which write a line per file; -v shows every head",
+            .presignedPost: ", which writes the store's answer as it came; -v shows every head",
+        ]) { options, _ in options.print != nil },
         OptionRule("--pretty", value: true, refusals: [
             .resumable: ", which write the server's final answer as it came; drop --pretty",
             .tus: ", which write the server's final answer as it came; drop --pretty",

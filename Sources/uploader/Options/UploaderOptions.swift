@@ -139,6 +139,9 @@ struct UploaderOptions: ParsableArguments, Sendable {
     @Flag(name: .customLong("print-response-headers"), help: "Print the response head to standard error.")
     var printResponseHeaders = false
 
+    @Option(name: [.customShort("p"), .customLong("print")], help: ArgumentHelp("What a plain request writes to its output, HTTPie's letters: H request head, B request body, h response head, b response body (default: b; h for HEAD on a terminal).", valueName: "what"))
+    var print: String?
+
     @Flag(name: .customLong("check-status"), help: "HTTPie's: exit 4 for a 4xx and 5 for a 5xx or an unfollowed 3xx, which the uploader always does.")
     var checkStatus = false
 
@@ -157,7 +160,7 @@ struct UploaderOptions: ParsableArguments, Sendable {
         (options.resumable, options.tus, options.chunkSize, options.resumeFrom, options.stateDir) = (false, false, nil, nil, nil)
         (options.endpointURL, options.region, options.partSize, options.concurrency) = (nil, nil, nil, nil)
         (options.multipartThreshold, options.presignedPost, options.recursive, options.progress) = (nil, nil, false, nil)
-        (options.verbose, options.printResponseHeaders, options.pretty, options.checkStatus) = (false, false, nil, false)
+        (options.verbose, options.printResponseHeaders, options.pretty, options.checkStatus, options.print) = (false, false, nil, false, nil)
         (options.follow, options.maxRedirects, options.ignoreStdin, options.chunked) = (false, nil, false, false)
         (options.profile, options.cacert, options.insecure, options.cert, options.key) = (nil, nil, false, nil, nil)
         (options.proxy, options.noproxy, options.auth, options.bearer, options.netrc) = (nil, nil, nil, nil, false)
@@ -190,6 +193,9 @@ struct UploaderOptions: ParsableArguments, Sendable {
         try validateObjectStorage()
         if let timeout, !(timeout > 0 && timeout <= Self.maximumTimeout) {
             throw ValidationError("--timeout \(Self.typedValue(of: "--timeout").map(\.echoed) ?? "\(timeout)"): the timeout must be a positive number of seconds, at most \(Int(Self.maximumTimeout))")
+        }
+        if let print, PrintSelection(print) == nil {
+            throw ValidationError("--print '\(print.echoed)': give letters of HBhb: H request head, B request body, h response head, b response body")
         }
         if let boundary {
             do {

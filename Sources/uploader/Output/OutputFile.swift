@@ -27,9 +27,10 @@ final class OutputFile: @unchecked Sendable {
         self.ownsDescriptor = false
     }
 
-    /// Creates or truncates the file at `path`.
-    init(path: String) throws(OutputError) {
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+    /// Creates or truncates the file at `path`; `appending` opens it to
+    /// add to what is there instead.
+    init(path: String, appending: Bool = false) throws(OutputError) {
+        let descriptor = open(path, O_WRONLY | O_CREAT | (appending ? O_APPEND : O_TRUNC) | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw OutputError(path: path, errno: errno) }
         self.descriptor = descriptor
         self.name = path

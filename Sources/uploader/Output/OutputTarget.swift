@@ -54,10 +54,10 @@ enum OutputTarget: Equatable {
     }
 
     /// Opens the target for writing: creates or truncates the file now.
-    func open() throws(OutputError) -> OutputFile {
+    func open(appending: Bool = false) throws(OutputError) -> OutputFile {
         switch self {
         case .standardOutput: .standardOutput
-        case .file(let path): try OutputFile(path: path)
+        case .file(let path): try OutputFile(path: path, appending: appending)
         }
     }
 }
