@@ -64,9 +64,12 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
         }
         // A port past 65535 would trap in NIO's socket address.
         _ = try AuthorityPort.parse(authority: Substring(request.head.authority ?? ""))
-        let (client, proxy) = routes?.route(scheme: request.head.scheme ?? "https", host: url.host ?? "") ?? (client, nil)
+        let route = try routes?.route(scheme: request.head.scheme ?? "https", host: url.host ?? "") ?? ClientRoutes.Route(client: client)
+        let (client, proxy) = (route.client, route.proxy)
         if let problem = routes?.httpsProblem, request.head.scheme?.lowercased() != "http" { throw problem }
-        var outgoing = HTTPClientRequest(url: url.absoluteString)
+        // In absolute form the connection is the proxy's, the request line
+        // names the target (RequestTargetRewriter), and Host stays the target's.
+        var outgoing = HTTPClientRequest(url: route.absoluteForm ? "http://\(proxy?.authority ?? "")/" : url.absoluteString)
         outgoing.method = HTTPMethod(rawValue: request.head.method.rawValue)
         // The head as built, Host and framing included: AsyncHTTPClient keeps
         // a Host field and writes its own framing fields, with the same values,
@@ -74,7 +77,14 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
         for field in request.head.headerFields {
             outgoing.headers.add(name: field.name.rawName, value: field.value)
         }
-        if let target = RequestTargetRewriter.markedTarget(for: request.head.path, url: url) {
+        if route.absoluteForm, let proxy {
+            let target = "http://\(request.head.authority ?? "")\(request.head.path ?? "/")"
+            outgoing.headers.add(name: RequestTargetRewriter.markerName, value: target)
+            if let username = proxy.username {
+                let credentials = Data("\(username):\(proxy.password ?? "")".utf8).base64EncodedString()
+                outgoing.headers.replaceOrAdd(name: "Proxy-Authorization", value: "Basic \(credentials)")
+            }
+        } else if let target = RequestTargetRewriter.markedTarget(for: request.head.path, url: url) {
             outgoing.headers.add(name: RequestTargetRewriter.markerName, value: target)
         }
         if let body = request.body {

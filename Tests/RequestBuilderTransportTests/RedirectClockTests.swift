@@ -1,0 +1,44 @@
+import Foundation
+import HTTPBody
+import HTTPTypes
+import RequestBuilder
+import TestSupport
+import Testing
+
+/// A request's timeout over a chain of redirects, and a `Location` with
+/// escapes in it, on both transports: one clock for every hop, as curl's
+/// `--max-time`, and escapes kept, as curl and HTTPie keep them.
+@Suite struct RedirectClockTests {
+    typealias Kind = TransportIntegrationTests.Kind
+
+    @Test(arguments: Kind.allCases)
+    func theTimeoutBoundsEveryHopTogether(kind: Kind) async throws {
+        let server = try await TestHTTPServer.start(script: .init { _, index in
+            .status(307, headers: [("Location", "/hop\(index + 1)")], delay: .milliseconds(500))
+        })
+        let request = try HTTPRequestBuilder.post(server.url(path: "/up").absoluteString).data(Data("hello".utf8)).timeout(.seconds(2)).build()
+        let started = ContinuousClock.now
+        let error = await #expect(throws: RequestError.self) {
+            try await RedirectTests.client(kind, maximumRedirects: 30).send(request)
+        }
+        let elapsed = ContinuousClock.now - started
+        let hops = server.requests.count
+        try await server.stop()
+        #expect(error?.code == .timedOut)
+        #expect(error?.description.hasSuffix(": timed out after 2 seconds") == true, "\(String(describing: error))")
+        // 0.5 s a hop: at most five fit in 2 s, where a clock per hop runs all 31.
+        #expect(hops <= 6, "\(hops) hops")
+        #expect(elapsed < .seconds(6), "\(elapsed)")
+    }
+
+    @Test(arguments: Kind.allCases)
+    func aLocationsEscapesAreKept(kind: Kind) async throws {
+        let server = try await RedirectTests.server(["/up": RedirectTests.redirect(302, to: "/a b/%E2%9C%93?q=1%202")])
+        let request = try HTTPRequestBuilder.post(server.url(path: "/up").absoluteString).data(Data("hello".utf8)).build()
+        let response = try await RedirectTests.client(kind).send(request)
+        let uris = server.requests.map(\.uri)
+        try await server.stop()
+        #expect(response.status == .ok)
+        #expect(uris == ["/up", "/a%20b/%E2%9C%93?q=1%202"])
+    }
+}
