@@ -87,10 +87,18 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
         } else if let target = RequestTargetRewriter.markedTarget(for: request.head.path, url: url) {
             outgoing.headers.add(name: RequestTargetRewriter.markerName, value: target)
         }
+        var gate: ContinueGate?
         if let body = request.body {
-            let chunks = ByteBufferChunks(
+            var chunks = ByteBufferChunks(
                 body: body, chunkSize: max(1, chunkSize), eventLoops: Array(client.eventLoopGroup.makeIterator()), progress: progress
             )
+            // A body that asks for 100 Continue waits for it (ContinueGate).
+            if request.head.headerFields[.expect]?.lowercased() == "100-continue" {
+                let (registered, marker) = ContinueGate.register()
+                outgoing.headers.add(name: ContinueGate.markerName, value: marker)
+                chunks.gate = registered
+                gate = registered
+            }
             // The framing the head declares, derived from the body by wireHead.
             let length = request.head.headerFields[.contentLength].flatMap { Int64($0) }
             outgoing.body = .stream(chunks, length: length.map { .known($0) } ?? .unknown)
@@ -112,6 +120,7 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
                 body: ResponseBody(ResponseChunks(body: response.body, request: request, deadline: deadline))
             )
         } catch {
+            gate?.abandon()
             // Which check failed, the issuer or the dates, is learnt from the
             // certificate itself (reached directly only: through a proxy the
             // probe would need a tunnel of its own), within what is left of

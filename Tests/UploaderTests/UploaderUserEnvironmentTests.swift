@@ -133,3 +133,39 @@ import Testing
         #expect(uris == ["/up", "/a%20b/%E2%9C%93?q=1%202"])
     }
 }
+
+/// `Expect: 100-continue` through the built binary against nginx: a body
+/// over 1 MiB waits for the server, so a refused 2 GiB upload sends none of
+/// itself; `Expect:` with no value turns it off.
+@Suite(.serialized) struct UploaderExpectContinueTests {
+    @Test func aRefusedLargeUploadSendsNothingAndExpectColonTurnsItOff() async throws {
+        let nginx = try await NginxServer.start()
+        defer { nginx.stop() }
+        let folder = FileManager.default.temporaryDirectory.appending(path: "expect-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let big = folder.appending(path: "big.bin")
+        guard FileManager.default.createFile(atPath: big.path, contents: nil) else { throw CocoaError(.fileWriteUnknown) }
+        let handle = try FileHandle(forWritingTo: big)
+        try handle.truncate(atOffset: 2 * 1024 * 1024 * 1024)
+        try handle.close()
+        let three = folder.appending(path: "three.bin")
+        try Data(repeating: 7, count: 3 * 1024 * 1024).write(to: three)
+        let started = ContinuousClock.now
+        let tooLarge = try await UploaderUserEnvironmentTests.run(["PUT", nginx.plainURL(path: "/small/up.bin").absoluteString, "--data", "@\(big.path)"])
+        let unauthorized = try await UploaderUserEnvironmentTests.run(["PUT", nginx.plainURL(path: "/private/up.bin").absoluteString, "--data", "@\(big.path)"])
+        let refusals = ContinuousClock.now - started
+        let accepted = try await UploaderUserEnvironmentTests.run(["PUT", nginx.plainURL(path: "/dav/three.bin").absoluteString, "--data", "@\(three.path)", "-v"])
+        let off = try await UploaderUserEnvironmentTests.run(["PUT", nginx.plainURL(path: "/dav/off.bin").absoluteString, "--data", "@\(three.path)", "Expect:"])
+        #expect(tooLarge.status == 4 && unauthorized.status == 4, "\(tooLarge.standardError)\(unauthorized.standardError)")
+        #expect(accepted.status == 0 && off.status == 0, "\(accepted.standardError)\(off.standardError)")
+        #expect(accepted.standardError.contains("Expect: 100-continue\r\n") || accepted.standardError.contains("Expect: 100-continue\n"), "\(accepted.standardError)")
+        let log = try await nginx.accessLog(atLeast: 4)
+        #expect(log.map(\.status) == [413, 401, 201, 201], "\(log)")
+        #expect(log.map(\.expect) == ["100-continue", "100-continue", "100-continue", nil], "\(log)")
+        #expect(log.prefix(2).allSatisfy { $0.length < 1024 }, "\(log)")
+        #expect(nginx.storedSize("three.bin") == 3 * 1024 * 1024 && nginx.storedSize("off.bin") == 3 * 1024 * 1024)
+        // Two refusals of 2 GiB each: answered before any of it was read.
+        #expect(refusals < .seconds(20), "\(refusals)")
+    }
+}

@@ -97,7 +97,7 @@ extension PreparedRequest {
         if keepsMethod {
             nextBody = body
         } else {
-            for name in [HTTPField.Name.contentType, .contentEncoding, .contentLength, .transferEncoding] {
+            for name in [HTTPField.Name.contentType, .contentEncoding, .contentLength, .transferEncoding, .expect] {
                 next.headerFields[name] = nil
             }
         }
