@@ -3,6 +3,7 @@ import HTTPBody
 import HTTPTypes
 import RequestBuilder
 import RequestBuilderAsyncHTTPClient
+import RequestBuilderURLSession
 import TestSupport
 import Testing
 
@@ -76,6 +77,25 @@ import Testing
         let log = try await nginx.accessLog(atLeast: 1)
         #expect(log.first?.version == "HTTP/2.0" && log.first?.expect == nil, "\(log)")
         #expect(elapsed < .seconds(10), "\(elapsed)")
+    }
+
+    /// URLSession has no gate of ours: it is handed the field, and on Linux
+    /// libcurl, under swift-corelibs-foundation, waits for the answer as curl does.
+    @Test func urlSessionSendsTheFieldAndLeavesTheWaitingToURLSession() async throws {
+        let nginx = try await NginxServer.start()
+        defer { nginx.stop() }
+        let counter = try await FaultProxy.start(target: nginx.plainURL(path: "/"), cutAfter: nil)
+        defer { counter.stop() }
+        let file = try Self.sparseFile(size: 8 * 1024 * 1024)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let request = try HTTPRequestBuilder(.put, counter.url(path: "/small/up.bin")).file(at: file).acceptingStatus(.any).timeout(.seconds(600)).build()
+        let response = try await RequestClient(transport: URLSessionTransport()).send(request)
+        let sent = try await counter.stats()
+        #expect(response.status.code == 413)
+        let log = try await nginx.accessLog(atLeast: 1)
+        #expect(log.first?.expect == "100-continue", "\(log)")
+        // The head alone (318 bytes when measured).
+        #expect(sent.clientToServerBytes < 2048, "\(sent.clientToServerBytes) bytes sent")
     }
 
     @Test func smallBodiesAndBodiesThatSayNoGoWithoutExpect() async throws {

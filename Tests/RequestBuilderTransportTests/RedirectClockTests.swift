@@ -31,6 +31,28 @@ import Testing
         #expect(elapsed < .seconds(6), "\(elapsed)")
     }
 
+    /// A hop that hangs is cut at what is left of the timeout, not given a
+    /// whole timeout of its own.
+    @Test(arguments: Kind.allCases)
+    func aHangingHopGetsOnlyWhatIsLeft(kind: Kind) async throws {
+        let server = try await TestHTTPServer.start(script: .init { request, _ in
+            request.uri == "/up"
+                ? .status(307, headers: [("Location", "/hang")], delay: .seconds(2))
+                : .status(200, delay: .seconds(30))
+        })
+        let request = try HTTPRequestBuilder.post(server.url(path: "/up").absoluteString).data(Data("hello".utf8)).timeout(.seconds(3)).build()
+        let started = ContinuousClock.now
+        let error = await #expect(throws: RequestError.self) {
+            try await RedirectTests.client(kind).send(request)
+        }
+        let elapsed = ContinuousClock.now - started
+        try await server.stop()
+        #expect(error?.code == .timedOut)
+        // 2 s for the first hop, 1 s left for the second: about 3 s, where
+        // a whole timeout for the second would make it 5.
+        #expect(elapsed < .milliseconds(4500), "\(elapsed)")
+    }
+
     @Test(arguments: Kind.allCases)
     func aLocationsEscapesAreKept(kind: Kind) async throws {
         let server = try await RedirectTests.server(["/up": RedirectTests.redirect(302, to: "/a b/%E2%9C%93?q=1%202")])

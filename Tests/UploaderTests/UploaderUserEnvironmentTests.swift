@@ -151,10 +151,14 @@ import Testing
         try handle.close()
         let three = folder.appending(path: "three.bin")
         try Data(repeating: 7, count: 3 * 1024 * 1024).write(to: three)
+        // A TCP proxy in front of nginx counts every byte the refused uploads sent.
+        let counter = try await FaultProxy.start(target: nginx.plainURL(path: "/"), cutAfter: nil)
+        defer { counter.stop() }
         let started = ContinuousClock.now
-        let tooLarge = try await UploaderUserEnvironmentTests.run(["PUT", nginx.plainURL(path: "/small/up.bin").absoluteString, "--data", "@\(big.path)"])
-        let unauthorized = try await UploaderUserEnvironmentTests.run(["PUT", nginx.plainURL(path: "/private/up.bin").absoluteString, "--data", "@\(big.path)"])
+        let tooLarge = try await UploaderUserEnvironmentTests.run(["PUT", counter.url(path: "/small/up.bin").absoluteString, "--data", "@\(big.path)"])
+        let unauthorized = try await UploaderUserEnvironmentTests.run(["PUT", counter.url(path: "/private/up.bin").absoluteString, "--data", "@\(big.path)"])
         let refusals = ContinuousClock.now - started
+        let sent = try await counter.stats()
         let accepted = try await UploaderUserEnvironmentTests.run(["PUT", nginx.plainURL(path: "/dav/three.bin").absoluteString, "--data", "@\(three.path)", "-v"])
         let off = try await UploaderUserEnvironmentTests.run(["PUT", nginx.plainURL(path: "/dav/off.bin").absoluteString, "--data", "@\(three.path)", "Expect:"])
         #expect(tooLarge.status == 4 && unauthorized.status == 4, "\(tooLarge.standardError)\(unauthorized.standardError)")
@@ -164,6 +168,8 @@ import Testing
         #expect(log.map(\.status) == [413, 401, 201, 201], "\(log)")
         #expect(log.map(\.expect) == ["100-continue", "100-continue", "100-continue", nil], "\(log)")
         #expect(log.prefix(2).allSatisfy { $0.length < 1024 }, "\(log)")
+        // Two heads, none of the 4 GiB of bodies.
+        #expect(sent.connections == 2 && sent.clientToServerBytes < 2048, "\(sent.clientToServerBytes) bytes sent")
         #expect(nginx.storedSize("three.bin") == 3 * 1024 * 1024 && nginx.storedSize("off.bin") == 3 * 1024 * 1024)
         // Two refusals of 2 GiB each: answered before any of it was read.
         #expect(refusals < .seconds(20), "\(refusals)")
