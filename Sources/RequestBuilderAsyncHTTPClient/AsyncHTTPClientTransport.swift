@@ -42,8 +42,10 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
     ///     of your own should be made with ``configuration(connectTimeout:)``:
     ///     with AsyncHTTPClient's defaults, a server answering with a status
     ///     below 100 makes AsyncHTTPClient trap, a path whose percent-encoded
-    ///     bytes are not UTF-8 goes out as `/`, and the client follows
-    ///     redirects itself, past `RedirectMiddleware` and its rules.
+    ///     bytes are not UTF-8 goes out as `/`, the client follows
+    ///     redirects itself, past `RedirectMiddleware` and its rules, and a
+    ///     body sent with `Expect: 100-continue` waits its whole second
+    ///     instead of the server's answer (and a marker field goes out with it).
     ///   - chunkSize: How much memory each body chunk takes, 512 KiB by
     ///     default: past that, larger chunks buy little speed and cost memory.
     ///     Chunks of 4 KiB or more carry 64 bytes less than this: the room
@@ -87,16 +89,16 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
         } else if let target = RequestTargetRewriter.markedTarget(for: request.head.path, url: url) {
             outgoing.headers.add(name: RequestTargetRewriter.markerName, value: target)
         }
-        var gate: ContinueGate?
+        var gate: (gate: ContinueGate, marker: String)?
         if let body = request.body {
             var chunks = ByteBufferChunks(
                 body: body, chunkSize: max(1, chunkSize), eventLoops: Array(client.eventLoopGroup.makeIterator()), progress: progress
             )
             // A body that asks for 100 Continue waits for it (ContinueGate).
             if request.head.headerFields[.expect]?.lowercased() == "100-continue" {
-                let (registered, marker) = ContinueGate.register()
-                outgoing.headers.add(name: ContinueGate.markerName, value: marker)
-                chunks.gate = registered
+                let registered = ContinueGate.register()
+                outgoing.headers.add(name: ContinueGate.markerName, value: registered.marker)
+                chunks.gate = registered.gate
                 gate = registered
             }
             // The framing the head declares, derived from the body by wireHead.
@@ -110,6 +112,9 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
         let started = ContinuousClock.now
         do {
             let response = try await client.execute(outgoing, deadline: headDeadline)
+            // The head has gone: a gate no connection claimed (a client made
+            // without configuration(connectTimeout:)) opens when its wait ends.
+            if let gate { _ = ContinueGate.claim(gate.marker) }
             var fields = HTTPFields()
             for (name, value) in response.headers {
                 if let fieldName = HTTPField.Name(name) { fields.append(HTTPField(name: fieldName, value: value)) }
@@ -120,7 +125,7 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
                 body: ResponseBody(ResponseChunks(body: response.body, request: request, deadline: deadline))
             )
         } catch {
-            gate?.abandon()
+            gate?.gate.abandon()
             // Which check failed, the issuer or the dates, is learnt from the
             // certificate itself (reached directly only: through a proxy the
             // probe would need a tunnel of its own), within what is left of

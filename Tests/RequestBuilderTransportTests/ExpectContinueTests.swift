@@ -68,15 +68,12 @@ import Testing
         let file = try Self.sparseFile(size: size)
         defer { try? FileManager.default.removeItem(at: file) }
         let transport = try AsyncHTTPClientTransport(tls: TLSSettings(trustRoots: .pemFile(nginx.caFile)))
-        let started = ContinuousClock.now
         let response = try await Self.put(nginx.url(path: "/dav/h2.bin"), file: file, transport: transport)
-        let elapsed = ContinuousClock.now - started
         try await transport.shutdown()
         #expect(response.status.code == 201)
         #expect(nginx.storedSize("h2.bin") == size)
         let log = try await nginx.accessLog(atLeast: 1)
         #expect(log.first?.version == "HTTP/2.0" && log.first?.expect == nil, "\(log)")
-        #expect(elapsed < .seconds(10), "\(elapsed)")
     }
 
     /// URLSession has no gate of ours: it is handed the field, and on Linux

@@ -26,9 +26,9 @@ import Testing
         try await server.stop()
         #expect(error?.code == .timedOut)
         #expect(error?.description.hasSuffix(": timed out after 2 seconds") == true, "\(String(describing: error))")
-        // 0.5 s a hop: at most five fit in 2 s, where a clock per hop runs all 31.
-        #expect(hops <= 6, "\(hops) hops")
-        #expect(elapsed < .seconds(6), "\(elapsed)")
+        // 0.5 s a hop: at most five fit in 2 s (fewer on a busy machine),
+        // where a clock per hop makes all 31 and stops at the redirect limit.
+        #expect(hops <= 6, "\(hops) hops in \(elapsed)")
     }
 
     /// A hop that hangs is cut at what is left of the timeout, not given a
@@ -48,9 +48,11 @@ import Testing
         let elapsed = ContinuousClock.now - started
         try await server.stop()
         #expect(error?.code == .timedOut)
-        // 2 s for the first hop, 1 s left for the second: about 3 s, where
-        // a whole timeout for the second would make it 5.
-        #expect(elapsed < .milliseconds(4500), "\(elapsed)")
+        // The hop's own error names the limit it was given: what was left
+        // (about 1 s), never a whole 3 s. (With no time left at all the hop
+        // is not sent, and the middleware's error has no hop error in it.)
+        let hopError = error?.underlying as? RequestError
+        #expect(hopError.map { $0.code == .timedOut && !$0.description.hasSuffix("after 3 seconds") } ?? true, "\(String(describing: hopError)) in \(elapsed)")
     }
 
     @Test(arguments: Kind.allCases)

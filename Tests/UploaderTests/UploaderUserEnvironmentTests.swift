@@ -115,9 +115,9 @@ import Testing
         try await server.stop()
         #expect(result.status == 3, "\(result.standardError)")
         #expect(result.standardError.hasSuffix(": timed out after 3 seconds\n"), "\(result.standardError)")
-        // Each hop takes 0.8 s: four at most fit in 3 s, where a clock per hop would run all 30.
-        #expect(hops <= 5, "\(hops) hops")
-        #expect(elapsed < .seconds(8), "\(elapsed)")
+        // Each hop takes 0.8 s: four at most fit in 3 s (fewer on a busy
+        // machine), where a clock per hop would make all 31.
+        #expect(hops <= 5, "\(hops) hops in \(elapsed)")
     }
 
     /// A Location with a raw space and escapes already in it is requested
@@ -154,10 +154,8 @@ import Testing
         // A TCP proxy in front of nginx counts every byte the refused uploads sent.
         let counter = try await FaultProxy.start(target: nginx.plainURL(path: "/"), cutAfter: nil)
         defer { counter.stop() }
-        let started = ContinuousClock.now
         let tooLarge = try await UploaderUserEnvironmentTests.run(["PUT", counter.url(path: "/small/up.bin").absoluteString, "--data", "@\(big.path)"])
         let unauthorized = try await UploaderUserEnvironmentTests.run(["PUT", counter.url(path: "/private/up.bin").absoluteString, "--data", "@\(big.path)"])
-        let refusals = ContinuousClock.now - started
         let sent = try await counter.stats()
         let accepted = try await UploaderUserEnvironmentTests.run(["PUT", nginx.plainURL(path: "/dav/three.bin").absoluteString, "--data", "@\(three.path)", "-v"])
         let off = try await UploaderUserEnvironmentTests.run(["PUT", nginx.plainURL(path: "/dav/off.bin").absoluteString, "--data", "@\(three.path)", "Expect:"])
@@ -171,7 +169,5 @@ import Testing
         // Two heads, none of the 4 GiB of bodies.
         #expect(sent.connections == 2 && sent.clientToServerBytes < 2048, "\(sent.clientToServerBytes) bytes sent")
         #expect(nginx.storedSize("three.bin") == 3 * 1024 * 1024 && nginx.storedSize("off.bin") == 3 * 1024 * 1024)
-        // Two refusals of 2 GiB each: answered before any of it was read.
-        #expect(refusals < .seconds(20), "\(refusals)")
     }
 }

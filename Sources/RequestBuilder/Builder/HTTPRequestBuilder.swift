@@ -30,7 +30,7 @@ public struct HTTPRequestBuilder: Sendable {
     private var task = HTTPTask.plain
     private var timeoutDuration: Duration?
     private var acceptableStatus = AcceptableStatus.successful
-    /// Whether the body waits for `100 Continue`; `nil`: when it is large.
+    /// Whether the body waits for `100 Continue`; `nil`: when it is over the threshold.
     private var waitsForContinue: Bool?
 
     /// A header field kept as given until ``build()`` validates it.
@@ -215,8 +215,8 @@ public struct HTTPRequestBuilder: Sendable {
     /// A copy that says whether the body waits for the server's `100
     /// Continue` before it is sent (RFC 9110, section 10.1.1).
     ///
-    /// Without this call a body of unknown length or over
-    /// ``continueThreshold`` goes with `Expect: 100-continue`, as curl sends
+    /// Without this call a body over ``continueThreshold`` goes with
+    /// `Expect: 100-continue`, as curl sends
     /// it: `AsyncHTTPClientTransport` then holds the body up to one second
     /// for `100 Continue` or a final answer, so a server that refuses the
     /// upload (401, 413) is answered before any of the body is sent. An
@@ -248,7 +248,7 @@ public struct HTTPRequestBuilder: Sendable {
         let target = try base.target.appending(segments: pathSegments, query: task.makeQuery())
         var fields = headerFields
         let body = try task.makeBody()
-        if let body, fields[.expect] == nil, waitsForContinue ?? (body.length.map { $0 > Self.continueThreshold } ?? true) {
+        if let body, fields[.expect] == nil, waitsForContinue ?? (body.length.map { $0 > Self.continueThreshold } ?? false) {
             fields[.expect] = "100-continue"
         }
         let head = HTTPRequest(method: method, scheme: base.scheme, authority: base.authority, path: target.text, headerFields: fields)
