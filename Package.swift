@@ -51,6 +51,9 @@ let package = Package(
         // TLS trust roots and client certificates for AsyncHTTPClientTransport
         // (already in the graph through AsyncHTTPClient).
         .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.36.0"),
+        // HTTP/2 streams' request parts, where the transport sends a body
+        // without waiting for 100 Continue (already in the graph through AsyncHTTPClient).
+        .package(url: "https://github.com/apple/swift-nio-http2.git", from: "1.46.0"),
         // Digests: tus's checksum extension (SHA-1, SHA-256, MD5).
         .package(url: "https://github.com/apple/swift-crypto.git", from: "3.12.3"),
         // Combine where Apple has none; only RequestBuilderCombine and its tests depend on it.
@@ -132,6 +135,7 @@ let package = Package(
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "NIOHTTP2", package: "swift-nio-http2"),
             ],
             swiftSettings: sharedSwiftSettings
         ),

@@ -6,7 +6,7 @@ extension AsyncHTTPClientTransport {
     /// An AsyncHTTPClient configuration fit for this transport; give it to
     /// the `HTTPClient` you pass to ``init(client:chunkSize:)``.
     ///
-    /// It differs from AsyncHTTPClient's defaults in five ways:
+    /// It differs from AsyncHTTPClient's defaults in six ways:
     /// - redirects are not followed (`redirectConfiguration = .disallow`):
     ///   following them is `RedirectMiddleware`'s decision, the same on every
     ///   transport. A client of your own that follows them answers a
@@ -18,7 +18,11 @@ extension AsyncHTTPClientTransport {
     /// - a refused connection fails at once instead of being tried again
     ///   until the request's deadline (without one, for about 90 seconds);
     ///   whether to try again is `RetryMiddleware`'s decision;
-    /// - connecting has its own timeout, separate from the request's.
+    /// - connecting has its own timeout, separate from the request's;
+    /// - over HTTP/1.1, a body sent with `Expect: 100-continue` waits up to
+    ///   one second for `100 Continue` or a final answer, and is never sent
+    ///   after a final answer of 300 or more, as curl does (AsyncHTTPClient
+    ///   alone sends it at once); over HTTP/2 it goes at once, without `Expect`.
     ///
     /// ```swift
     /// var configuration = AsyncHTTPClientTransport.configuration(connectTimeout: .seconds(3))
@@ -35,8 +39,11 @@ extension AsyncHTTPClientTransport {
         configuration.redirectConfiguration = .disallow
         configuration.connectionPool.retryConnectionEstablishment = false
         configuration.http1_1ConnectionDebugInitializer = { channel in
-            ResponseStatusGuard.install(on: channel).flatMap { RequestTargetRewriter.install(on: channel) }
+            ResponseStatusGuard.install(on: channel)
+                .flatMap { RequestTargetRewriter.install(on: channel) }
+                .flatMap { ContinueWatcher.install(on: channel) }
         }
+        configuration.http2StreamChannelDebugInitializer = ContinueWatcher.installOnStream
         return configuration
     }
 

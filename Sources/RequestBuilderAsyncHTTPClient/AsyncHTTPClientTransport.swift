@@ -42,8 +42,10 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
     ///     of your own should be made with ``configuration(connectTimeout:)``:
     ///     with AsyncHTTPClient's defaults, a server answering with a status
     ///     below 100 makes AsyncHTTPClient trap, a path whose percent-encoded
-    ///     bytes are not UTF-8 goes out as `/`, and the client follows
-    ///     redirects itself, past `RedirectMiddleware` and its rules.
+    ///     bytes are not UTF-8 goes out as `/`, the client follows
+    ///     redirects itself, past `RedirectMiddleware` and its rules, and a
+    ///     body sent with `Expect: 100-continue` waits its whole second
+    ///     instead of the server's answer (and a marker field goes out with it).
     ///   - chunkSize: How much memory each body chunk takes, 512 KiB by
     ///     default: past that, larger chunks buy little speed and cost memory.
     ///     Chunks of 4 KiB or more carry 64 bytes less than this: the room
@@ -64,9 +66,12 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
         }
         // A port past 65535 would trap in NIO's socket address.
         _ = try AuthorityPort.parse(authority: Substring(request.head.authority ?? ""))
-        let (client, proxy) = routes?.route(scheme: request.head.scheme ?? "https", host: url.host ?? "") ?? (client, nil)
+        let route = try routes?.route(scheme: request.head.scheme ?? "https", host: url.host ?? "") ?? ClientRoutes.Route(client: client)
+        let (client, proxy) = (route.client, route.proxy)
         if let problem = routes?.httpsProblem, request.head.scheme?.lowercased() != "http" { throw problem }
-        var outgoing = HTTPClientRequest(url: url.absoluteString)
+        // In absolute form the connection is the proxy's, the request line
+        // names the target (RequestTargetRewriter), and Host stays the target's.
+        var outgoing = HTTPClientRequest(url: route.absoluteForm ? "http://\(proxy?.authority ?? "")/" : url.absoluteString)
         outgoing.method = HTTPMethod(rawValue: request.head.method.rawValue)
         // The head as built, Host and framing included: AsyncHTTPClient keeps
         // a Host field and writes its own framing fields, with the same values,
@@ -74,13 +79,28 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
         for field in request.head.headerFields {
             outgoing.headers.add(name: field.name.rawName, value: field.value)
         }
-        if let target = RequestTargetRewriter.markedTarget(for: request.head.path, url: url) {
+        if route.absoluteForm, let proxy {
+            let target = "http://\(request.head.authority ?? "")\(request.head.path ?? "/")"
+            outgoing.headers.add(name: RequestTargetRewriter.markerName, value: target)
+            if let username = proxy.username {
+                let credentials = Data("\(username):\(proxy.password ?? "")".utf8).base64EncodedString()
+                outgoing.headers.replaceOrAdd(name: "Proxy-Authorization", value: "Basic \(credentials)")
+            }
+        } else if let target = RequestTargetRewriter.markedTarget(for: request.head.path, url: url) {
             outgoing.headers.add(name: RequestTargetRewriter.markerName, value: target)
         }
+        var gate: (gate: ContinueGate, marker: String)?
         if let body = request.body {
-            let chunks = ByteBufferChunks(
+            var chunks = ByteBufferChunks(
                 body: body, chunkSize: max(1, chunkSize), eventLoops: Array(client.eventLoopGroup.makeIterator()), progress: progress
             )
+            // A body that asks for 100 Continue waits for it (ContinueGate).
+            if request.head.headerFields[.expect]?.lowercased() == "100-continue" {
+                let registered = ContinueGate.register()
+                outgoing.headers.add(name: ContinueGate.markerName, value: registered.marker)
+                chunks.gate = registered.gate
+                gate = registered
+            }
             // The framing the head declares, derived from the body by wireHead.
             let length = request.head.headerFields[.contentLength].flatMap { Int64($0) }
             outgoing.body = .stream(chunks, length: length.map { .known($0) } ?? .unknown)
@@ -92,6 +112,9 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
         let started = ContinuousClock.now
         do {
             let response = try await client.execute(outgoing, deadline: headDeadline)
+            // The head has gone: a gate no connection claimed (a client made
+            // without configuration(connectTimeout:)) opens when its wait ends.
+            if let gate { _ = ContinueGate.claim(gate.marker) }
             var fields = HTTPFields()
             for (name, value) in response.headers {
                 if let fieldName = HTTPField.Name(name) { fields.append(HTTPField(name: fieldName, value: value)) }
@@ -102,6 +125,7 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
                 body: ResponseBody(ResponseChunks(body: response.body, request: request, deadline: deadline))
             )
         } catch {
+            gate?.gate.abandon()
             // Which check failed, the issuer or the dates, is learnt from the
             // certificate itself (reached directly only: through a proxy the
             // probe would need a tunnel of its own), within what is left of

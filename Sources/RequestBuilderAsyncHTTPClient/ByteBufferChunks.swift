@@ -39,6 +39,9 @@ struct ByteBufferChunks: AsyncSequence, Sendable {
     /// The client's event loops, one of which carries the connection.
     let eventLoops: [any EventLoop]
     let progress: @Sendable (UploadProgress) -> Void
+    /// The gate the body waits at before its first byte, when the request
+    /// asks for `100 Continue`.
+    var gate: ContinueGate? = nil
 
     func makeAsyncIterator() -> Iterator {
         Iterator(chunks: self)
@@ -61,6 +64,9 @@ struct ByteBufferChunks: AsyncSequence, Sendable {
         }
 
         mutating func next() async throws -> ByteBuffer? {
+            if isFirst, let gate = chunks.gate {
+                try await gate.waitForPermission()
+            }
             let length = OutgoingBuffer.readLength(forChunkSize: chunks.chunkSize)
             guard var chunk = try await read(maximumLength: length) else {
                 handedOver = (nil, nil)

@@ -6,7 +6,24 @@ import RequestBuilder
 /// The clients of a transport made from TLS and proxy settings: one that
 /// connects directly and one per proxy, since AsyncHTTPClient sets its proxy
 /// per client and `no_proxy` decides per request.
+///
+/// AsyncHTTPClient's HTTP proxy opens a `CONNECT` tunnel for every target;
+/// an `http://` target's request goes to an HTTP proxy in absolute form
+/// instead, as curl sends it (stock squid and tinyproxy refuse `CONNECT` to
+/// ports other than 443): the direct client connects to the proxy as if it
+/// were the target, and ``RequestTargetRewriter`` writes the absolute URL in
+/// the request line.
 final class ClientRoutes: Sendable {
+    /// Where one request goes.
+    struct Route {
+        /// The client that sends it.
+        var client: HTTPClient
+        /// The proxy it goes through, if any.
+        var proxy: ProxyServer?
+        /// Whether the request goes to `proxy` in absolute form, not through a tunnel.
+        var absoluteForm = false
+    }
+
     let direct: HTTPClient
     private let proxied: [ProxyServer: HTTPClient]
     let proxies: ProxySettings
@@ -24,23 +41,42 @@ final class ClientRoutes: Sendable {
         let group = MultiThreadedEventLoopGroup.singleton
         direct = HTTPClient(eventLoopGroup: group, configuration: configuration)
         var proxied: [ProxyServer: HTTPClient] = [:]
-        for proxy in [proxies.httpProxy, proxies.httpsProxy].compactMap({ $0 }) where proxied[proxy] == nil {
+        // An HTTP proxy for http:// targets only needs no client: they go in absolute form.
+        let tunnelled = [proxies.httpProxy.flatMap { $0.kind.isSOCKS ? $0 : nil }, proxies.httpsProxy].compactMap { $0 }
+        for proxy in tunnelled where proxied[proxy] == nil {
             var viaProxy = configuration
-            viaProxy.proxy = .server(
-                host: proxy.host,
-                port: proxy.port,
-                authorization: proxy.username.map { .basic(username: $0, password: proxy.password ?? "") }
-            )
+            if proxy.kind.isSOCKS {
+                // AsyncHTTPClient's SOCKS client offers no authentication
+                // method but "none": credentials fail the requests (route()).
+                viaProxy.proxy = .socksServer(host: proxy.host, port: proxy.port)
+            } else {
+                viaProxy.proxy = .server(
+                    host: proxy.host,
+                    port: proxy.port,
+                    authorization: proxy.username.map { .basic(username: $0, password: proxy.password ?? "") }
+                )
+            }
             proxied[proxy] = HTTPClient(eventLoopGroup: group, configuration: viaProxy)
         }
         self.proxied = proxied
         self.proxies = proxies
     }
 
-    /// The client for a request to `scheme://host`, and the proxy it goes through.
-    func route(scheme: String, host: String) -> (client: HTTPClient, proxy: ProxyServer?) {
-        guard let proxy = proxies.proxy(scheme: scheme, host: host), let client = proxied[proxy] else { return (direct, nil) }
-        return (client, proxy)
+    /// Where a request to `scheme://host` goes.
+    ///
+    /// - Throws: `RequestError` (code `invalidRequest`) when the proxy for it
+    ///   cannot be used: its variable names no usable proxy, or it is a
+    ///   SOCKS proxy with credentials, which AsyncHTTPClient cannot send.
+    func route(scheme: String, host: String) throws(RequestError) -> Route {
+        guard let proxy = try proxies.route(scheme: scheme, host: host) else { return Route(client: direct) }
+        if proxy.kind.isSOCKS, proxy.username != nil {
+            throw RequestError.invalidRequest("proxy \(proxy): AsyncHTTPClient's SOCKS5 support sends no credentials; use a SOCKS proxy that needs none, or an http:// proxy")
+        }
+        if !proxy.kind.isSOCKS, scheme.lowercased() == "http" {
+            return Route(client: direct, proxy: proxy, absoluteForm: true)
+        }
+        guard let client = proxied[proxy] else { return Route(client: direct) }
+        return Route(client: client, proxy: proxy)
     }
 
     /// Starts shutting down the clients of a transport its user never shut

@@ -40,6 +40,22 @@ public import RequestBuilder
 /// not by ``stream(_:progress:)``, so `RetryMiddleware` never sends an
 /// answered request again.
 ///
+/// What it shares with `AsyncHTTPClientTransport` and what it cannot:
+///
+/// - redirects, the one clock over a chain of them, and a `Location`'s
+///   escapes are `RedirectMiddleware`'s, the same on both transports;
+/// - `Expect: 100-continue` (which `HTTPRequestBuilder` puts on a body over
+///   1 MiB) is handed to URLSession with the head; on Linux its libcurl waits
+///   for the server's answer as curl does, so a server that answers 413
+///   first gets the head alone;
+/// - `TLSSettings` and `ProxySettings` have no counterpart here: the
+///   session's configuration is used as given. On Linux,
+///   swift-corelibs-foundation has no API to add trust roots or present a
+///   client certificate (there is no `SecTrust`). Use
+///   `AsyncHTTPClientTransport(tls:proxies:)` for either, and for SOCKS
+///   proxies, `no_proxy` CIDR blocks and requests in absolute form through
+///   an HTTP proxy.
+///
 /// Bodies never go through `httpBodyStream`, and on Linux never through
 /// `uploadTask(with:fromFile:)`: swift-corelibs-foundation traps in both
 /// when a connection fails mid-body (docs/notes/transports.md has the

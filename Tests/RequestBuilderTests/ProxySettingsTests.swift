@@ -31,13 +31,40 @@ import Testing
         #expect(withCredentials.authority == "[::1]:3128")
     }
 
-    @Test func aBadProxyNamesTheVariableAndHidesThePassword() {
+    @Test func socksProxiesAreReadAsCurlReadsThem() throws {
+        #expect(try ProxyServer(url: "socks5://p:9050") == ProxyServer(host: "p", port: 9050, kind: .socks5))
+        #expect(try ProxyServer(url: "SOCKS5H://p") == ProxyServer(host: "p", port: 1080, kind: .socks5h))
+        #expect(try ProxyServer(url: "socks5h://u:secret@p:1").description == "socks5h://u:***@p:1")
+    }
+
+    @Test func anUnusableVariableStopsOnlyTheRequestsItWouldRoute() throws {
+        let settings = try ProxySettings.fromEnvironment(["https_proxy": "https://user:secret@p:1080", "http_proxy": "q:2", "no_proxy": "skip.example"])
+        #expect(!settings.isDirect)
+        #expect(try settings.route(scheme: "http", host: "remote") == ProxyServer(host: "q", port: 2))
+        #expect(try settings.route(scheme: "https", host: "api.skip.example") == nil)
         #expect {
-            try ProxySettings.fromEnvironment(["https_proxy": "socks5://user:secret@p:1080"])
+            try settings.route(scheme: "https", host: "remote")
         } throws: { error in
-            (error as? RequestError)?.description == "https_proxy: proxy socks5://user:***@p:1080: only http:// proxies are supported, not socks5://"
+            (error as? RequestError)?.description == "https_proxy: proxy https://user:***@p:1080: only http://, socks5:// and socks5h:// proxies are supported, not https://"
         }
         #expect(throws: RequestError.self) { try ProxyServer(url: "http://p:70000") }
+        #expect(try ProxySettings.fromEnvironment([:]).isDirect)
+    }
+
+    @Test func noProxyTakesCIDRBlocksAsCurlDoes() {
+        let list = NoProxyList("127.0.0.0/8, 10.1.0.0/16,fd00::/8, 192.168.1.7/32")
+        #expect(list.matches(host: "127.0.0.1"))
+        #expect(list.matches(host: "127.255.3.4"))
+        #expect(!list.matches(host: "128.0.0.1"))
+        #expect(list.matches(host: "10.1.200.3"))
+        #expect(!list.matches(host: "10.2.0.1"))
+        #expect(list.matches(host: "[fd12::1]"))
+        #expect(!list.matches(host: "fe80::1"))
+        #expect(list.matches(host: "192.168.1.7"))
+        #expect(!list.matches(host: "192.168.1.8"))
+        // A name is never resolved to be matched, as curl never resolves it.
+        #expect(!list.matches(host: "localhost"))
+        #expect(!NoProxyList("10.0.0.0/33").matches(host: "10.0.0.1"))
     }
 
     @Test func noProxyMatchesHostsDomainsAddressesAndStar() throws {

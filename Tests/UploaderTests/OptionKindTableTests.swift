@@ -46,7 +46,7 @@ import Testing
             "--max-redirects": ["-L", "--max-redirects", "5"], "-L/--follow": ["-L"], "--profile": ["--profile", "p"],
             "--cacert": ["--cacert", "\(path)/ca.pem"], "-k/--insecure": ["-k"], "--cert": ["--cert", "\(path)/c.pem", "--key", "\(path)/k.pem"],
             "--key": ["--cert", "\(path)/c.pem", "--key", "\(path)/k.pem"], "--proxy": ["--proxy", "http://127.0.0.1:1"],
-            "--noproxy": ["--noproxy", "*"], "-a/--auth": ["-a", "u:p"], "--bearer": ["--bearer", "T"], "--netrc": ["--netrc"],
+            "--noproxy": ["--noproxy", "*"], "-a/--auth": ["-a", "u:p"], "--bearer": ["--bearer", "T"], "--netrc": ["--netrc"], "--netrc-file": ["--netrc-file", "\(path)/netrc"], "--netrc-optional": ["--netrc-optional"],
             "--progress/--no-progress": ["--no-progress"], "-v/--verbose": ["-v"], "--print-response-headers": ["--print-response-headers"],
             "--pretty": ["--pretty=format"],
         ][option]

@@ -30,6 +30,8 @@ public struct HTTPRequestBuilder: Sendable {
     private var task = HTTPTask.plain
     private var timeoutDuration: Duration?
     private var acceptableStatus = AcceptableStatus.successful
+    /// Whether the body waits for `100 Continue`; `nil`: when it is over the threshold.
+    private var waitsForContinue: Bool?
 
     /// A header field kept as given until ``build()`` validates it.
     private enum PendingField: Sendable {
@@ -210,6 +212,25 @@ public struct HTTPRequestBuilder: Sendable {
         with { $0.timeoutDuration = duration }
     }
 
+    /// A copy that says whether the body waits for the server's `100
+    /// Continue` before it is sent (RFC 9110, section 10.1.1).
+    ///
+    /// Without this call a body over ``continueThreshold`` goes with
+    /// `Expect: 100-continue`, as curl sends
+    /// it: `AsyncHTTPClientTransport` then holds the body up to one second
+    /// for `100 Continue` or a final answer, so a server that refuses the
+    /// upload (401, 413) is answered before any of the body is sent. An
+    /// `Expect` field of the request's own wins over both.
+    ///
+    /// - Parameter waits: `true` for every body, `false` for none.
+    public func waitingForContinue(_ waits: Bool) -> HTTPRequestBuilder {
+        with { $0.waitsForContinue = waits }
+    }
+
+    /// The body size past which a request sends `Expect: 100-continue`
+    /// unless told otherwise: 1 MiB, curl's threshold.
+    public static let continueThreshold: Int64 = 1024 * 1024
+
     /// A copy that accepts `status` as success instead of 2xx.
     public func acceptingStatus(_ status: AcceptableStatus) -> HTTPRequestBuilder {
         with { $0.acceptableStatus = status }
@@ -225,8 +246,13 @@ public struct HTTPRequestBuilder: Sendable {
         let headerFields = try validatedHeaderFields()
         let base = try BaseURL(baseURL.get())
         let target = try base.target.appending(segments: pathSegments, query: task.makeQuery())
-        let head = HTTPRequest(method: method, scheme: base.scheme, authority: base.authority, path: target.text, headerFields: headerFields)
-        return try PreparedRequest(head: head, body: task.makeBody(), timeout: timeoutDuration, acceptableStatus: acceptableStatus)
+        var fields = headerFields
+        let body = try task.makeBody()
+        if let body, fields[.expect] == nil, waitsForContinue ?? (body.length.map { $0 > Self.continueThreshold } ?? false) {
+            fields[.expect] = "100-continue"
+        }
+        let head = HTTPRequest(method: method, scheme: base.scheme, authority: base.authority, path: target.text, headerFields: fields)
+        return try PreparedRequest(head: head, body: body, timeout: timeoutDuration, acceptableStatus: acceptableStatus)
     }
 
     /// The header fields, each name and value checked; framing fields are refused.

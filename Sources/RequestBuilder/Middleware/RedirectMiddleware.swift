@@ -28,8 +28,13 @@ import HTTPTypes
 /// Place it before middleware that add credentials or sign requests if
 /// each hop should get them anew, after them if only the first request
 /// should (its origin rule then strips them from other origins). Each hop is
-/// one request to the rest of the chain: its timeout is the request's, and
-/// upload progress starts again from zero. A redirect's own body is not read.
+/// one request to the rest of the chain, and upload progress starts again
+/// from zero. The request's ``PreparedRequest/timeout`` bounds the whole
+/// chain, as curl's `--max-time` does: each hop gets what is left of it, and
+/// running out on any hop fails the request with
+/// ``RequestError/Code/timedOut`` naming the request's timeout. (Retry
+/// middleware placed before this one starts the clock again for each
+/// attempt.) A redirect's own body is not read.
 public struct RedirectMiddleware: RequestMiddleware {
     /// The most redirects followed for one request; one more fails it.
     public var maximumRedirects: Int
@@ -55,15 +60,29 @@ public struct RedirectMiddleware: RequestMiddleware {
     public func handle(_ request: PreparedRequest, next: Next) async throws -> StreamedResponse {
         var current = request
         var followed = 0
+        // One clock for the whole chain: each hop gets what is left of the
+        // request's timeout, as curl's --max-time bounds every hop together.
+        let started = ContinuousClock.now
         while true {
-            let response = try await next(current)
-            guard let hop = try current.redirected(by: response.head) else { return response }
+            let response: StreamedResponse
+            do {
+                response = try await next(current)
+            } catch let error as RequestError where error.code == .timedOut && followed > 0 {
+                // A hop's own limit is what was left: the message names the request's.
+                throw RequestError.timedOut(current, after: request.timeout, underlying: error)
+            }
+            guard var hop = try current.redirected(by: response.head) else { return response }
             guard followed < maximumRedirects else {
                 throw RequestError.redirect(current, "stopped after \(followed) redirect\(followed == 1 ? "" : "s"), the most allowed; the next would be \(hop.describedTarget) (the server redirects in a loop, or too often)")
             }
             // The redirect's body is dropped unread with `response`, which
             // closes its connection rather than read what nobody wants.
             followed += 1
+            if let timeout = request.timeout {
+                let left = timeout - (ContinuousClock.now - started)
+                guard left > .zero else { throw RequestError.timedOut(hop, after: timeout) }
+                hop.timeout = left
+            }
             current = hop
         }
     }

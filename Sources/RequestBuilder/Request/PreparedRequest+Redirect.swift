@@ -17,6 +17,9 @@ extension PreparedRequest {
     /// - `Location` is resolved against this request's URL (RFC 9110,
     ///   section 10.2.2); one that is missing, repeated, not a URL, not
     ///   `http` or `https`, or without a host is refused, never guessed at;
+    ///   a raw space or non-ASCII text in it is percent-encoded and escapes
+    ///   already in it are kept (`/a b/%E2%9C%93` is requested as
+    ///   `/a%20b/%E2%9C%93`, as curl requests it);
     ///   credentials in it are dropped, never sent;
     /// - a target on another origin (``HTTPOrigin``) gets no
     ///   `Authorization`, `Cookie` or `Proxy-Authorization`, and its own
@@ -45,8 +48,13 @@ extension PreparedRequest {
             throw .redirect(self, "\(answer) with \(locations.count) Location fields; not followed, since they disagree on where to go")
         }
         let shown = Self.quoted(location)
+        // What a URI cannot hold as it is (a raw space, non-ASCII text) is
+        // encoded here, and escapes already there are kept, as curl and
+        // HTTPie request them: Foundation given a string with a space in it
+        // encodes every `%` of it again.
+        let escaped = PercentEncoding.encodeKeepingEscapes(location, allowing: .uriCharacters)
         guard let current = url,
-              let resolved = URL(string: location, relativeTo: current)?.absoluteURL,
+              let resolved = URL(string: escaped, relativeTo: current)?.absoluteURL,
               var components = URLComponents(url: resolved, resolvingAgainstBaseURL: true)
         else {
             throw .redirect(self, "\(answer) with Location \(shown), which is not a URL; not followed")
@@ -89,7 +97,7 @@ extension PreparedRequest {
         if keepsMethod {
             nextBody = body
         } else {
-            for name in [HTTPField.Name.contentType, .contentEncoding, .contentLength, .transferEncoding] {
+            for name in [HTTPField.Name.contentType, .contentEncoding, .contentLength, .transferEncoding, .expect] {
                 next.headerFields[name] = nil
             }
         }

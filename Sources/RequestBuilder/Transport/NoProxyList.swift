@@ -2,8 +2,10 @@
 /// `no_proxy`: comma-separated names, each matching the host itself and its
 /// subdomains (a leading dot changes nothing: `.example.com` and
 /// `example.com` both match `api.example.com`), IP addresses matching
-/// exactly, `*` matching every host. A port after an entry is ignored, as is
-/// case and white space around entries.
+/// exactly, `*` matching every host, and a CIDR block (`127.0.0.0/8`,
+/// `fd00::/8`, as curl 7.86 and later read it) matching every IP address in
+/// it (a host name is never resolved to be matched). A port after an entry
+/// is ignored, as is case and white space around entries.
 public struct NoProxyList: Sendable, Hashable {
     /// The entries, lower-cased, without ports or leading dots.
     public let entries: [String]
@@ -44,8 +46,11 @@ public struct NoProxyList: Sendable, Hashable {
         var name = Substring(host.lowercased())
         if name.hasPrefix("["), name.hasSuffix("]") { name = name.dropFirst().dropLast() }
         while name.hasSuffix(".") { name = name.dropLast() }
+        let address = ipAddressBytes(String(name))
         return entries.contains { entry in
-            name == entry || name.hasSuffix("." + entry)
+            if name == entry || name.hasSuffix("." + entry) { return true }
+            guard let address, let block = IPAddressBlock(entry) else { return false }
+            return block.contains(address)
         }
     }
 }

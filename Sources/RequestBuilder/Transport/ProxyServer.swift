@@ -1,13 +1,53 @@
 import Foundation
 import HTTPBody
 
-/// An HTTP forward proxy, reached over plain HTTP. `AsyncHTTPClientTransport`
-/// opens a `CONNECT` tunnel through it for every target, `http://` ones
-/// included (AsyncHTTPClient never sends absolute-form requests), so the
-/// proxy must allow `CONNECT` to the target's port. Credentials in its URL
-/// are sent as `Proxy-Authorization: Basic` and never shown: the
-/// ``description`` writes them `user:***@`.
+/// A proxy: an HTTP forward proxy reached over plain HTTP, or a SOCKS5 one.
+///
+/// Through an HTTP proxy, `AsyncHTTPClientTransport` sends an `http://`
+/// target's request to the proxy in absolute form (`POST
+/// http://host:port/path HTTP/1.1`), as curl does, and opens a `CONNECT`
+/// tunnel for an `https://` target, which stock squid and tinyproxy allow
+/// to port 443 only. Credentials in its URL are sent as
+/// `Proxy-Authorization: Basic` and never shown: the ``description``
+/// writes them `user:***@`. Through a SOCKS5 proxy, every target goes
+/// through the proxy's `CONNECT` command, the target's name resolved by
+/// the proxy (see ``Kind``).
 public struct ProxyServer: Sendable, Hashable, CustomStringConvertible {
+    /// How a proxy is spoken to: the scheme of its URL.
+    public struct Kind: Sendable, Hashable, CustomStringConvertible {
+        private enum Scheme: String, Hashable {
+            case http, socks5, socks5h
+        }
+
+        private let base: Scheme
+
+        /// An HTTP forward proxy (`http://`).
+        public static let http = Kind(base: .http)
+        /// A SOCKS5 proxy (`socks5://`). AsyncHTTPClient hands the proxy the
+        /// target's name, never an address it resolved, so the proxy
+        /// resolves it, as with ``socks5h``; curl resolves it locally.
+        public static let socks5 = Kind(base: .socks5)
+        /// A SOCKS5 proxy that resolves the target's name (`socks5h://`).
+        public static let socks5h = Kind(base: .socks5h)
+
+        /// Whether the proxy speaks SOCKS5 rather than HTTP.
+        public var isSOCKS: Bool { base != .http }
+
+        /// The scheme of the proxy's URL: `http`, `socks5` or `socks5h`.
+        public var description: String { base.rawValue }
+
+        /// The kind a proxy URL's scheme names, or `nil` for a scheme that
+        /// names none the transports speak.
+        init?(scheme: String) {
+            guard let base = Scheme(rawValue: scheme) else { return nil }
+            self.base = base
+        }
+
+        private init(base: Scheme) {
+            self.base = base
+        }
+    }
+
     /// The proxy's host name or IP address (IPv6 without brackets).
     public var host: String
     /// The proxy's port.
@@ -16,6 +56,8 @@ public struct ProxyServer: Sendable, Hashable, CustomStringConvertible {
     public var username: String?
     /// The password for `Proxy-Authorization`, if any.
     public var password: String?
+    /// How the proxy is spoken to; ``Kind/http`` unless its URL says otherwise.
+    public var kind: Kind = .http
 
     /// Creates a proxy from its parts.
     ///
@@ -24,20 +66,23 @@ public struct ProxyServer: Sendable, Hashable, CustomStringConvertible {
     ///   - port: The port.
     ///   - username: A user name for `Proxy-Authorization: Basic`.
     ///   - password: Its password.
-    public init(host: String, port: Int, username: String? = nil, password: String? = nil) {
+    ///   - kind: How it is spoken to: HTTP unless given.
+    public init(host: String, port: Int, username: String? = nil, password: String? = nil, kind: Kind = .http) {
         self.host = host
         self.port = port
         self.username = username
         self.password = password
+        self.kind = kind
     }
 
     /// Parses a proxy URL as curl does: `http://[user:pass@]host[:port]`,
-    /// the scheme optional (`host:3128` means `http://host:3128`), the port
-    /// 1080 when absent; user and password percent-decoded.
+    /// `socks5://` or `socks5h://`, the scheme optional (`host:3128` means
+    /// `http://host:3128`), the port 1080 when absent; user and password
+    /// percent-decoded.
     ///
     /// - Parameter url: The proxy's URL, as given to `--proxy` or in `https_proxy`.
     /// - Throws: ``RequestError`` (``RequestError/Code/invalidRequest``) for
-    ///   a scheme other than `http`, a missing host or a bad port, naming the URL
+    ///   a scheme other than `http`, `socks5` and `socks5h`, a missing host or a bad port, naming the URL
     ///   (its password hidden).
     public init(url: String) throws {
         let text = String(url.trimmingOptionalWhitespace)
@@ -46,8 +91,8 @@ public struct ProxyServer: Sendable, Hashable, CustomStringConvertible {
         guard let components = URLComponents(string: withScheme), let scheme = components.scheme?.lowercased() else {
             throw RequestError.invalidRequest("proxy \(shown) is not a valid URL")
         }
-        guard scheme == "http" else {
-            throw RequestError.invalidRequest("proxy \(shown): only http:// proxies are supported, not \(scheme)://")
+        guard let kind = Kind(scheme: scheme) else {
+            throw RequestError.invalidRequest("proxy \(shown): only http://, socks5:// and socks5h:// proxies are supported, not \(scheme)://")
         }
         guard let host = components.host, !host.isEmpty else {
             throw RequestError.invalidRequest("proxy \(shown) has no host")
@@ -60,7 +105,8 @@ public struct ProxyServer: Sendable, Hashable, CustomStringConvertible {
             host: host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host,
             port: port,
             username: components.percentEncodedUser.map(Self.percentDecoded),
-            password: components.percentEncodedPassword.map(Self.percentDecoded)
+            password: components.percentEncodedPassword.map(Self.percentDecoded),
+            kind: kind
         )
     }
 
@@ -69,10 +115,10 @@ public struct ProxyServer: Sendable, Hashable, CustomStringConvertible {
         host.contains(":" as Character) ? "[\(host)]:\(port)" : "\(host):\(port)"
     }
 
-    /// `http://user:***@host:port`, the password never shown.
+    /// `http://user:***@host:port` (or `socks5://…`), the password never shown.
     public var description: String {
-        guard let username else { return "http://\(authority)" }
-        return "http://\(username)\(password == nil ? "" : ":***")@\(authority)"
+        guard let username else { return "\(kind)://\(authority)" }
+        return "\(kind)://\(username)\(password == nil ? "" : ":***")@\(authority)"
     }
 
     /// `text` with its escapes decoded, or as it is when they do not make

@@ -9,13 +9,16 @@ public import Foundation
 ///                except: proxies.noProxy)           // --proxy, keeping no_proxy
 /// ```
 public struct ProxySettings: Sendable, Hashable {
-    /// The proxy for `http://` targets, if any (`AsyncHTTPClientTransport`
-    /// reaches them through a `CONNECT` tunnel too, never in absolute form).
+    /// The proxy for `http://` targets, if any (an HTTP proxy gets their
+    /// requests in absolute form, as curl sends them).
     public var httpProxy: ProxyServer?
     /// The proxy for `https://` targets (through `CONNECT`), if any.
     public var httpsProxy: ProxyServer?
     /// The hosts reached directly.
     public var noProxy: NoProxyList
+    /// For a scheme (`http`, `https`) whose variable names no usable proxy,
+    /// why: the requests it would route fail with that, and no other.
+    private var unusable: [String: String] = [:]
 
     /// Creates settings.
     ///
@@ -47,9 +50,14 @@ public struct ProxySettings: Sendable, Hashable {
     /// `ALL_PROXY` for either scheme without its own, and `no_proxy` then
     /// `NO_PROXY`. Empty variables count as unset.
     ///
+    /// A variable whose value is not a usable proxy URL (`https_proxy=
+    /// https://…`, a bad port) stops only the requests it would route, as
+    /// curl stops only those: ``route(scheme:host:)`` throws for them, and
+    /// requests of the other scheme, or to hosts in `no_proxy`, go on.
+    ///
     /// - Parameter environment: The variables to read; the process's by default.
-    /// - Throws: ``RequestError`` (``RequestError/Code/invalidRequest``) naming
-    ///   the variable whose URL is not an `http://` proxy URL.
+    /// - Throws: Nothing the values cause (it is declared throwing so that
+    ///   callers written when it was need no change).
     public static func fromEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment) throws -> ProxySettings {
         func value(_ names: String...) -> (name: String, value: String)? {
             for name in names {
@@ -57,20 +65,50 @@ public struct ProxySettings: Sendable, Hashable {
             }
             return nil
         }
-        func server(_ variable: (name: String, value: String)?) throws -> ProxyServer? {
+        func server(_ variable: (name: String, value: String)?) throws(RequestError) -> ProxyServer? {
             guard let variable else { return nil }
             do {
                 return try ProxyServer(url: variable.value)
             } catch let error as RequestError {
                 throw RequestError.invalidRequest("\(variable.name): \(error.description)")
+            } catch {
+                throw RequestError.invalidRequest("\(variable.name): \(error)")
             }
         }
         let all = value("all_proxy", "ALL_PROXY")
-        return ProxySettings(
-            httpProxy: try server(value("http_proxy") ?? all),
-            httpsProxy: try server(value("https_proxy", "HTTPS_PROXY") ?? all),
-            noProxy: NoProxyList(value("no_proxy", "NO_PROXY")?.value ?? "")
-        )
+        var settings = ProxySettings(noProxy: NoProxyList(value("no_proxy", "NO_PROXY")?.value ?? ""))
+        for (scheme, variable) in [("http", value("http_proxy") ?? all), ("https", value("https_proxy", "HTTPS_PROXY") ?? all)] {
+            do {
+                let proxy = try server(variable)
+                if scheme == "http" { settings.httpProxy = proxy } else { settings.httpsProxy = proxy }
+            } catch {
+                settings.unusable[scheme] = error.description
+            }
+        }
+        return settings
+    }
+
+    /// Whether every request connects to its target: no proxy, and no
+    /// variable naming one that cannot be used.
+    public var isDirect: Bool {
+        httpProxy == nil && httpsProxy == nil && unusable.isEmpty
+    }
+
+    /// The proxy a request to `scheme://host` goes through, or `nil` to
+    /// connect directly; an error when the variable for that scheme names
+    /// no usable proxy and `host` is not in ``noProxy``.
+    ///
+    /// - Parameters:
+    ///   - scheme: The target's scheme, `http` or `https`.
+    ///   - host: The target's host.
+    /// - Throws: ``RequestError`` (``RequestError/Code/invalidRequest``)
+    ///   naming the variable and what is wrong with its value.
+    public func route(scheme: String, host: String) throws(RequestError) -> ProxyServer? {
+        let scheme = scheme.lowercased() == "https" ? "https" : "http"
+        if let problem = unusable[scheme], !noProxy.matches(host: host) {
+            throw RequestError.invalidRequest(problem)
+        }
+        return proxy(scheme: scheme, host: host)
     }
 
     /// The proxy a request to `scheme://host` goes through, or `nil` to

@@ -51,6 +51,8 @@ struct RequestAssembler {
         if let body { builder = builder.task(body) }
         if gzip { builder = builder.gzip() }
         if let timeout { builder = builder.timeout(timeout) }
+        // `Expect:` (empty) turns curl's Expect: 100-continue off, as -H 'Expect:' does in curl.
+        if lastItemIsEmpty(named: "Expect") { builder = builder.waitingForContinue(false) }
         do {
             return try builder.build()
         } catch {
@@ -209,8 +211,13 @@ struct RequestAssembler {
     /// (a multipart one cannot, and is refused). Never ignored: the item
     /// removes what the body would declare, as it removes a default header.
     private var removesContentType: Bool {
+        lastItemIsEmpty(named: "Content-Type")
+    }
+
+    /// Whether the last header item named `name` has an empty value (`Name:`).
+    private func lastItemIsEmpty(named name: String) -> Bool {
         var removes = false
-        for case .header(let name, let value) in invocation.items where Self.sameName(name, "Content-Type") {
+        for case .header(let itemName, let value) in invocation.items where Self.sameName(itemName, name) {
             removes = value.isEmpty
         }
         return removes

@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import UploaderItems
 
-/// `-a/--auth`, `--bearer` and `--netrc` (contract, "The real network
+/// `-a/--auth`, `--bearer` and `--netrc`, `--netrc-file`, `--netrc-optional` (contract, "The real network
 /// (version 6)", Authentication): what `Authorization` they send. An
 /// `Authorization:` item wins over all of them, `-a` and `--bearer` over
 /// credentials in the URL, and those over `--netrc`, as in curl.
@@ -11,7 +11,7 @@ extension UploaderOptions {
     /// which only its SHA-256 digest keeps: nothing when none is given, so
     /// the states of earlier runs still match.
     var credentialsForDigest: [String] {
-        [auth.map { "auth:\($0)" }, bearer.map { "bearer:\($0)" }, netrc ? "netrc" : nil].compactMap { $0 }
+        [auth.map { "auth:\($0)" }, bearer.map { "bearer:\($0)" }, netrc ? "netrc" : nil, netrcFile.map { "netrc-file:\($0)" }, netrcOptional ? "netrc-optional" : nil].compactMap { $0 }
     }
 
     /// `Authorization` from `-a` or `--bearer`, if either is given; `-a
@@ -25,11 +25,21 @@ extension UploaderOptions {
         return "Basic " + Data(credentials.utf8).base64EncodedString()
     }
 
-    /// `user:password` for `host` from the netrc file when `--netrc` is given.
+    /// `user:password` for `host` from the netrc file, as curl takes it:
+    /// `--netrc-file FILE` names the file (missing: an error, unless
+    /// `--netrc-optional`), `--netrc` or `--netrc-optional` alone read
+    /// `$NETRC` or `~/.netrc` (missing: no credentials). An entry with a
+    /// password and no login sends nothing, as there is no user to send.
     func netrcCredentials(forHost host: String, environment: [String: String] = ProcessInfo.processInfo.environment) throws(InputError) -> String? {
-        guard netrc else { return nil }
-        guard let file = try Netrc.load(path: Netrc.path(environment: environment)),
-              let entry = file.entry(forHost: host), let login = entry.login else { return nil }
+        let loaded: Netrc?
+        if let netrcFile {
+            loaded = try Netrc.load(path: netrcFile, option: "--netrc-file", required: !netrcOptional)
+        } else if netrc || netrcOptional {
+            loaded = try Netrc.load(path: Netrc.path(environment: environment))
+        } else {
+            return nil
+        }
+        guard let entry = loaded?.entry(forHost: host), let login = entry.login else { return nil }
         return login + ":" + (entry.password ?? "")
     }
 

@@ -74,7 +74,7 @@ extension UploaderOptions {
         // A dry run connects nowhere: its clients (and their threads) are not made.
         if dryRun {
             base = SharedClientTransport()
-        } else if concurrentRequests <= 1, tls == TLSSettings.fromEnvironment(environment), proxies.httpProxy == nil, proxies.httpsProxy == nil {
+        } else if concurrentRequests <= 1, tls == TLSSettings.fromEnvironment(environment), proxies.isDirect {
             if case .failure(let problem) = Self.processClient { throw problem }
             base = SharedClientTransport()
         } else {

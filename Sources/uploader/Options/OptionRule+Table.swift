@@ -72,6 +72,8 @@ extension OptionRule {
         OptionRule("-a", "--auth", value: true, refusals: signedElsewhere) { options, _ in options.auth != nil },
         OptionRule("--bearer", value: true, refusals: signedElsewhere) { options, _ in options.bearer != nil },
         OptionRule("--netrc", refusals: signedElsewhere) { options, _ in options.netrc },
+        OptionRule("--netrc-file", value: true, refusals: signedElsewhere) { options, _ in options.netrcFile != nil },
+        OptionRule("--netrc-optional", refusals: signedElsewhere) { options, _ in options.netrcOptional },
         OptionRule("--progress", "--no-progress") { options, _ in options.progress != nil },
         OptionRule("-v", "--verbose") { options, _ in options.verbose },
         OptionRule("--print-response-headers") { options, _ in options.printResponseHeaders },

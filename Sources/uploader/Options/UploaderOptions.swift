@@ -130,6 +130,12 @@ struct UploaderOptions: ParsableArguments, Sendable {
     @Flag(help: "Take the login and password for the host from $NETRC, else ~/.netrc, as curl does.")
     var netrc = false
 
+    @Option(name: .customLong("netrc-file"), help: ArgumentHelp("Take the login and password from this netrc file instead (as curl's --netrc-file); a missing file is an error unless --netrc-optional is given.", valueName: "file"))
+    var netrcFile: String?
+
+    @Flag(name: .customLong("netrc-optional"), help: "As --netrc, but a netrc file that does not exist is not an error (curl's --netrc-optional).")
+    var netrcOptional = false
+
     @Flag(inversion: .prefixedNo, help: "--progress shows a progress bar on standard error, --no-progress never does (default: shown on a terminal).")
     var progress: Bool?
 
@@ -164,6 +170,7 @@ struct UploaderOptions: ParsableArguments, Sendable {
         (options.follow, options.maxRedirects, options.ignoreStdin, options.chunked) = (false, nil, false, false)
         (options.profile, options.cacert, options.insecure, options.cert, options.key) = (nil, nil, false, nil, nil)
         (options.proxy, options.noproxy, options.auth, options.bearer, options.netrc) = (nil, nil, nil, nil, false)
+        (options.netrcFile, options.netrcOptional) = (nil, false)
         return options
     }()
 
