@@ -28,6 +28,19 @@ extension S3MultipartUpload {
         stateChanged: @escaping @Sendable (State) async throws -> Void = { _ in },
         progress: @escaping @Sendable (UploadProgress) -> Void = { _ in }
     ) async throws -> Result {
+        try await client.retry.withinBudget {
+            try await sendWithinBudget(with: client, resumingFrom: state, stateChanged: stateChanged, progress: progress)
+        }
+    }
+
+    /// ``send(with:resumingFrom:stateChanged:progress:)`` inside the client's
+    /// retry budget, which all its steps share.
+    private func sendWithinBudget(
+        with client: S3Client,
+        resumingFrom state: State?,
+        stateChanged: @escaping @Sendable (State) async throws -> Void,
+        progress: @escaping @Sendable (UploadProgress) -> Void
+    ) async throws -> Result {
         let resuming = state != nil
         let state = try await begin(with: client, resumingFrom: state)
         try await stateChanged(state)

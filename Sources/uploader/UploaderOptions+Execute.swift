@@ -208,7 +208,7 @@ extension UploaderOptions {
         return RetryMiddleware(
             maximumAttempts: attempts,
             retriesNonIdempotentRequests: true,  // --retry asks for it, as curl's does
-            retryableStatuses: Set([408, 429]).union(500...599),
+            maximumTotalTime: retryBudget,
             willRetry: { retry in
                 guard explainsWaits else { return }
                 bar?.clear()  // the message takes the bar's line; the next attempt draws it again

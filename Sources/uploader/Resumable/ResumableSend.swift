@@ -36,8 +36,8 @@ enum ResumableSend {
     }
 
     /// The upload with its retry waits explained on standard error.
-    func explainingWaits(_ explains: Bool, bar: ProgressBar?, retries: Int) -> ResumableSend {
-        let policy = RetryMiddleware(maximumAttempts: retries + 1, willRetry: { retry in
+    func explainingWaits(_ explains: Bool, bar: ProgressBar?, retries: Int, within budget: Duration?) -> ResumableSend {
+        let policy = RetryMiddleware(maximumAttempts: retries + 1, maximumTotalTime: budget, willRetry: { retry in
             guard explains else { return }
             bar?.clear()
             UploaderOptions.report("\(retry.reason); resuming in \(retry.delay.waitDescription) (attempt \(retry.attempt) of \(retries + 1))")
