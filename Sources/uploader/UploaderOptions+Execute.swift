@@ -201,8 +201,9 @@ extension UploaderOptions {
     }
 
     /// `--retry N`'s rules: up to N more attempts after connection failures,
-    /// timeouts, 408, 429 and 5xx, each wait explained on standard error
-    /// when someone is watching.
+    /// timeouts, 408, 425, 429 and 5xx (never a permanent failure), within
+    /// `--retry-max-time`, each wait explained on standard error when
+    /// someone is watching.
     func retryPolicy(retries: Int, explainsWaits: Bool, bar: ProgressBar?) -> RetryMiddleware {
         let attempts = retries + 1
         return RetryMiddleware(

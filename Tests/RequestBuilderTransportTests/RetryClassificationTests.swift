@@ -148,23 +148,35 @@ import Testing
         #expect(lines.value.count == 1)
     }
 
-    @Test func theTotalTimeEndsEveryAttemptWithinIt() async throws {
-        let listener = try SilentListener()
-        defer { listener.close() }
-        let attempts = LockedBox(0)
-        let transport = AsyncHTTPClientTransport()
-        let client = RequestClient(transport: transport, middleware: [
-            Self.retry(attempts: 100, budget: .seconds(2)), CountingAttempts(count: attempts),
-        ])
-        let clock = ContinuousClock()
-        let start = clock.now
-        let error = await #expect(throws: RequestError.self) {
-            try await client.send(Self.get("http://127.0.0.1:\(listener.port)/up", timeout: .milliseconds(1500)))
+    /// Records each attempt's timeout (placed after the retry).
+    struct RecordingTimeouts: RequestMiddleware {
+        let timeouts: LockedBox<[Duration?]>
+        func handle(_ request: PreparedRequest, next: Next) async throws -> StreamedResponse {
+            timeouts.mutate { $0.append(request.timeout) }
+            return try await next(request)
         }
-        let elapsed = clock.now - start
-        try await transport.shutdown()
-        #expect(error?.code == .timedOut, "\(String(describing: error))")
-        #expect(attempts.value >= 2, "the second attempt gets what is left of the budget")
-        #expect(elapsed >= .milliseconds(1900) && elapsed < .milliseconds(2600), "\(elapsed)")
+    }
+
+    /// Counted, not timed, so a loaded machine cannot fail it: every attempt
+    /// takes at least 300 ms, so a 1 s budget leaves room for at most four
+    /// (a hundred without it), and a retried attempt's timeout is at most
+    /// what was left of the budget, not the request's 600 s.
+    @Test func theTotalTimeBoundsTheAttemptsAndTheirTimeouts() async throws {
+        let failure = RequestError(code: .timedOut, description: "GET https://api.example.com/notes: timed out")
+        let stub = StubTransport(fallback: .failure(failure, delay: .milliseconds(300)))
+        let timeouts = LockedBox<[Duration?]>([])
+        let client = RequestClient(transport: stub, middleware: [
+            Self.retry(attempts: 100, budget: .seconds(1)), RecordingTimeouts(timeouts: timeouts),
+        ])
+        let error = await #expect(throws: RequestError.self) {
+            try await client.send(Self.get("https://api.example.com/notes", timeout: .seconds(600)))
+        }
+        #expect(error?.code == .timedOut)
+        let recorded = timeouts.value
+        #expect((1...4).contains(recorded.count), "\(recorded)")
+        #expect(recorded.first == .seconds(600), "a first attempt keeps its own timeout")
+        for timeout in recorded.dropFirst() {
+            #expect(timeout.map { $0 > .zero && $0 <= .seconds(1) } == true, "\(recorded)")
+        }
     }
 }

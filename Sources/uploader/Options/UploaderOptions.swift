@@ -47,7 +47,7 @@ struct UploaderOptions: ParsableArguments, Sendable {
     @Option(help: ArgumentHelp("Per-attempt timeout in seconds.", valueName: "seconds"))
     var timeout: Double?
 
-    @Option(help: ArgumentHelp("Retry up to N times on connection failures, timeouts, 408, 429 and 5xx (resumable uploads: resume up to N times, 5 by default).", valueName: "N"))
+    @Option(help: ArgumentHelp("Retry up to N times on connection failures, timeouts, 408, 425, 429 and 5xx (resumable uploads: resume up to N times, 5 by default).", valueName: "N"))
     var retry: Int?
 
     @Option(name: .customLong("retry-max-time"), help: ArgumentHelp("Bound all attempts of the run to this many seconds: no retry or resume starts, and no wait is taken, that would end later; a retried attempt gets what is left as its timeout.", valueName: "seconds"))
