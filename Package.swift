@@ -38,6 +38,7 @@ let package = Package(
         .library(name: "ObjectStorage", targets: ["ObjectStorage"]),
         .library(name: "RequestBuilderCombine", targets: ["RequestBuilderCombine"]),
         .library(name: "HTTPBodyTesting", targets: ["HTTPBodyTesting"]),
+        .library(name: "RequestBuilderTesting", targets: ["RequestBuilderTesting"]),
         .executable(name: "uploader", targets: ["uploader"]),
     ],
     dependencies: [
@@ -201,6 +202,14 @@ let package = Package(
             swiftSettings: sharedSwiftSettings
         ),
 
+        // A transport for tests that answers from a script (StubTransport): test
+        // tooling, kept out of the RequestBuilder product that apps ship.
+        .target(
+            name: "RequestBuilderTesting",
+            dependencies: ["RequestBuilder", "HTTPBody", .product(name: "HTTPTypes", package: "swift-http-types")],
+            swiftSettings: sharedSwiftSettings
+        ),
+
         // MARK: Command-line tool
 
         // The CLI's pure request-item parsing, a library so the fuzz targets can link it.
@@ -230,7 +239,7 @@ let package = Package(
         // MARK: Samples (each runs with `swift run NAME`)
 
         .executableTarget(name: "posts-api", dependencies: ["RequestBuilder", "HTTPBody", .product(name: "HTTPTypes", package: "swift-http-types")], path: "Samples/PostsAPI", swiftSettings: sharedSwiftSettings),
-        .executableTarget(name: "posts-api-enum", dependencies: ["RequestBuilder", "HTTPBody", .product(name: "HTTPTypes", package: "swift-http-types")], path: "Samples/PostsAPIEnum", swiftSettings: sharedSwiftSettings),
+        .executableTarget(name: "posts-api-enum", dependencies: ["RequestBuilder", "RequestBuilderTesting", "HTTPBody", .product(name: "HTTPTypes", package: "swift-http-types")], path: "Samples/PostsAPIEnum", swiftSettings: sharedSwiftSettings),
         .executableTarget(name: "builder-tour", dependencies: ["RequestBuilder", "HTTPBody", .product(name: "HTTPTypes", package: "swift-http-types")], path: "Samples/BuilderTour", swiftSettings: sharedSwiftSettings),
         .executableTarget(name: "stream-file-body", dependencies: ["HTTPBody"], path: "Samples/StreamFileBody", swiftSettings: sharedSwiftSettings),
         .executableTarget(
@@ -333,6 +342,7 @@ let package = Package(
         .testTarget(
             name: "RequestBuilderTests",
             dependencies: [
+                "RequestBuilderTesting",
                 "HTTPBody",
                 "RequestBuilder",
                 "HTTPBodyTesting",
@@ -346,6 +356,7 @@ let package = Package(
         .testTarget(
             name: "RequestBuilderTransportTests",
             dependencies: [
+                "RequestBuilderTesting",
                 "RequestBuilder",
                 "RequestBuilderURLSession",
                 "RequestBuilderAsyncHTTPClient",
@@ -364,6 +375,7 @@ let package = Package(
         .testTarget(
             name: "PublicAPITests",
             dependencies: [
+                "RequestBuilderTesting",
                 "HTTPBody",
                 "RequestBuilder",
                 "HTTPBodyTesting",
@@ -403,6 +415,7 @@ let package = Package(
         .testTarget(
             name: "AWSSigningTests",
             dependencies: [
+                "RequestBuilderTesting",
                 "AWSSigning",
                 "HTTPBody",
                 "RequestBuilder",

@@ -107,7 +107,7 @@ struct DeletePost: PlaceholderEndpoint {
     var task: HTTPTask { .plain }
 }
 
-/// An image upload with query parameters: the composite multipart task.
+/// An image upload with query parameters: a multipart body `.adding(.query(...))`.
 struct UploadPhoto: PlaceholderEndpoint {
     typealias Response = Photo
     var albumId: Int

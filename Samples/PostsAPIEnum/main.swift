@@ -9,6 +9,7 @@ import Foundation
 import HTTPBody
 import HTTPTypes
 import RequestBuilder
+import RequestBuilderTesting
 
 struct Post: Decodable, Sendable {
     var id: Int

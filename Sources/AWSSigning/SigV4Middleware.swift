@@ -43,8 +43,9 @@ public struct SigV4Middleware: RequestMiddleware {
         try await next(try await signed(request))
     }
 
-    /// `request` signed at `now()`, its body hashed, or wrapped in aws-chunked.
-    func signed(_ request: PreparedRequest) async throws -> PreparedRequest {
+    /// `request` signed at `now()`, its body hashed, or wrapped in
+    /// aws-chunked: the one place the package decides a payload hash.
+    package func signed(_ request: PreparedRequest) async throws -> PreparedRequest {
         let date = now()
         let given = request.head.headerFields[.xAmzContentSHA256]
         if let given, given != AWSChunkedEncoding.payloadHash {

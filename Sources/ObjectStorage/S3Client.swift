@@ -144,19 +144,14 @@ public struct S3Client: Sendable {
         return try request.build()
     }
 
-    /// The request as it would be sent now, signed: for `--dry-run`s and for
-    /// handing a request to another program. The payload hash is computed
-    /// when the body can be read twice, `UNSIGNED-PAYLOAD` otherwise.
+    /// The request as it would be sent at `date`, signed by the same
+    /// middleware that signs what this client sends (so the same payload
+    /// hash): for `--dry-run`s and for handing a request to another program.
+    /// The payload hash is the `x-amz-content-sha256` the request carries,
+    /// else the body's SHA-256 when it can be read twice; a body read once
+    /// is wrapped in aws-chunked, as it would be sent.
     public func signed(_ request: PreparedRequest, date: Date = Date()) async throws -> PreparedRequest {
-        var hash = request.head.headerFields[.xAmzContentSHA256]
-        if hash == nil {
-            if let body = request.body, body.isReplayable {
-                hash = try await PayloadDigest.sha256(of: body).hex
-            } else {
-                hash = request.body == nil ? SigV4Signer.emptyPayloadHash : SigV4Signer.unsignedPayload
-            }
-        }
-        return try request.updating { try signer.sign(&$0, payloadHash: hash ?? SigV4Signer.unsignedPayload, date: date) }
+        try await SigV4Middleware(signer: signer, now: { date }).signed(request)
     }
 
     /// Sends a request and returns its response when the status is 2xx and
@@ -189,21 +184,20 @@ public struct S3Client: Sendable {
         location: S3Location,
         progress: @escaping @Sendable (UploadProgress) -> Void
     ) async throws -> Response {
-        var request = request
-        request.acceptableStatus = .any
-        request.timeout = request.timeout ?? timeout
-        var attempt = 1
-        while true {
-            let response = try await client.send(request, maximumBodySize: Self.maximumAnswerSize, progress: progress)
-            let error = S3Error(refusing: operation, of: location, response: response)
-            guard let error else { return response }
-            // Not a status the retry middleware sees: paced by its policy
-            // (backoff with jitter, its attempt count, its willRetry).
-            guard response.status.kind == .successful, error.isTransient, request.body?.isReplayable ?? true,
-                  try await retry.waitBeforeRetry(attempt: attempt + 1, reason: error.description)
-            else { throw error }
-            attempt += 1
-        }
+        let request = request.updating(acceptableStatus: .any).updating(timeout: request.timeout ?? timeout)
+        let replayable = request.body?.isReplayable ?? true
+        // An error inside a 2xx is not a status the retry middleware sees:
+        // the same loop repeats it, paced and counted by the same policy.
+        let response = try await retry.run({ attempt in
+            try await client.send(attempt.bounding(request), maximumBodySize: Self.maximumAnswerSize, progress: progress)
+        }, again: { response in
+            guard replayable, response.status.kind == .successful,
+                  let error = S3Error(refusing: operation, of: location, response: response), error.isTransient
+            else { return nil }
+            return RetryMiddleware.Repetition(reason: error.description)
+        })
+        if let error = S3Error(refusing: operation, of: location, response: response) { throw error }
+        return response
     }
 }
 

@@ -28,6 +28,19 @@ extension S3MultipartUpload {
         stateChanged: @escaping @Sendable (State) async throws -> Void = { _ in },
         progress: @escaping @Sendable (UploadProgress) -> Void = { _ in }
     ) async throws -> Result {
+        try await client.retry.withinBudget {
+            try await sendWithinBudget(with: client, resumingFrom: state, stateChanged: stateChanged, progress: progress)
+        }
+    }
+
+    /// ``send(with:resumingFrom:stateChanged:progress:)`` inside the client's
+    /// retry budget, which all its steps share.
+    private func sendWithinBudget(
+        with client: S3Client,
+        resumingFrom state: State?,
+        stateChanged: @escaping @Sendable (State) async throws -> Void,
+        progress: @escaping @Sendable (UploadProgress) -> Void
+    ) async throws -> Result {
         let resuming = state != nil
         let state = try await begin(with: client, resumingFrom: state)
         try await stateChanged(state)
@@ -160,22 +173,12 @@ extension S3MultipartUpload {
         progress: @escaping @Sendable (UploadProgress) -> Void
     ) async throws -> [S3UploadedPart] {
         let counter = PartProgress(alreadyHeld: alreadyHeld, total: identity.length, report: progress)
-        return try await withThrowingTaskGroup(of: S3UploadedPart.self) { group in
-            var pending = numbers.makeIterator()
-            var sent: [S3UploadedPart] = []
-            sent.reserveCapacity(numbers.count)
-            for _ in 0..<concurrency {
-                guard let number = pending.next() else { break }
-                group.addTask { try await sendPart(number, of: state, with: client, counter: counter) }
-            }
-            while let part = try await group.next() {
-                sent.append(part)
-                if let number = pending.next() {
-                    group.addTask { try await sendPart(number, of: state, with: client, counter: counter) }
-                }
-            }
-            return sent
-        }
+        var sent: [S3UploadedPart] = []
+        sent.reserveCapacity(numbers.count)
+        try await forEachConcurrently(numbers, atMost: concurrency, { (number: Int) async throws(any Error) in
+            try await sendPart(number, of: state, with: client, counter: counter)
+        }, collect: { sent.append($0) })
+        return sent
     }
 
     /// Hashes and sends one part, in one of the client's transfer slots.

@@ -36,6 +36,21 @@ public struct RequestError: Error, Sendable, CustomStringConvertible {
         /// them, a `Location` that is missing, not a URL or not `http` or
         /// `https`, or a body read once (a stream) that it asks for again.
         public static let redirect = Code("redirect")
+        /// The host's name does not exist (DNS answered that there is no
+        /// such name). Another attempt would get the same answer, so it is
+        /// never retried.
+        public static let unknownHost = Code("unknownHost")
+        /// The server's certificate is not trusted: its issuer is unknown,
+        /// it has expired or is not yet valid, or it was issued for another
+        /// name. Never retried.
+        public static let untrustedCertificate = Code("untrustedCertificate")
+        /// The proxy asks for credentials (`407 Proxy Authentication
+        /// Required`) that were not given or that it refused. Never retried.
+        public static let proxyAuthenticationRequired = Code("proxyAuthenticationRequired")
+        /// A ``CredentialStore``'s refresh failed; the error it threw is
+        /// ``RequestError/underlying``. Never retried: a retry would call the
+        /// refresh (a sign-in, say) again for every attempt.
+        public static let credentialRefresh = Code("credentialRefresh")
     }
 
     /// The kind of failure.

@@ -14,8 +14,10 @@ extension AsyncHTTPClientTransport {
     static func proxyFailure(_ error: any Error, proxy: ProxyServer, request: PreparedRequest) -> RequestError? {
         let target = request.head.authority ?? ""
         let what: String
+        var code = RequestError.Code.transport
         switch error {
         case let error as HTTPClientError where error == .proxyAuthenticationRequired:
+            code = .proxyAuthenticationRequired
             what = "proxy \(proxy.authority) asks for credentials (407 Proxy Authentication Required): give them in the proxy URL (http://user:password@\(proxy.authority))"
         case let error as HTTPClientError where error == .invalidProxyResponse:
             what = "proxy \(proxy.authority) refused to open a tunnel to \(target)"
@@ -25,6 +27,7 @@ extension AsyncHTTPClientTransport {
             what = "proxy \(proxy.authority) cannot be reached: connecting timed out"
         case let error as NIOConnectionError:
             if error.dnsAError != nil || error.dnsAAAAError != nil {
+                if isUnknownHost(error) { code = .unknownHost }
                 what = "proxy \(proxy.authority) cannot be reached: its name does not resolve"
             } else {
                 what = proxyConnectFailure(error.connectionErrors.first?.error, proxy: proxy)
@@ -35,7 +38,7 @@ extension AsyncHTTPClientTransport {
         default:
             return nil
         }
-        return .transport(request, what, underlying: error)
+        return RequestError(code: code, description: "\(request.describedTarget): \(what)", underlying: error)
     }
 
     private static func proxyConnectFailure(_ error: (any Error)?, proxy: ProxyServer) -> String {
@@ -50,9 +53,14 @@ extension AsyncHTTPClientTransport {
     static func tlsFailure(_ error: any Error, request: PreparedRequest) -> RequestError? {
         let host = request.head.authority ?? ""
         let what: String
+        let code: RequestError.Code = isUnverifiedCertificate(error) ? .untrustedCertificate : .transport
         switch error {
         case let error as NIOSSLExtraError where error == .failedToValidateHostname:
-            what = "the server's certificate for \(host) was issued for another name (not \(request.url?.host ?? host)): use the name the certificate was issued for"
+            return RequestError(
+                code: .untrustedCertificate,
+                description: "\(request.describedTarget): the server's certificate for \(host) was issued for another name (not \(request.url?.host ?? host)): use the name the certificate was issued for",
+                underlying: error
+            )
         case let error as NIOSSLError:
             switch error {
             case .handshakeFailed(let boringSSLError):
@@ -69,7 +77,22 @@ extension AsyncHTTPClientTransport {
         default:
             return nil
         }
-        return .transport(request, what, underlying: error)
+        return RequestError(code: code, description: "\(request.describedTarget): \(what)", underlying: error)
+    }
+
+    /// Whether the name lookup answered that the host does not exist
+    /// (`EAI_NONAME`), as against a lookup that could not be made (no
+    /// answer from the resolver), which may pass.
+    static func isUnknownHost(_ error: any Error) -> Bool {
+        switch error {
+        case let error as SocketAddressError.UnknownHost:
+            return error.errorCode == Int(EAI_NONAME)
+        case let error as NIOConnectionError:
+            let lookups = [error.dnsAError, error.dnsAAAAError].compactMap { $0 }
+            return error.connectionErrors.isEmpty && !lookups.isEmpty && lookups.allSatisfy(isUnknownHost)
+        default:
+            return false
+        }
     }
 
     /// Whether the handshake failed because the server's certificate did

@@ -134,7 +134,7 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
             if proxy == nil, left > .zero, Self.isUnverifiedCertificate(error), let host = url.host {
                 let port = url.port ?? (url.scheme?.lowercased() == "http" ? 80 : 443)
                 if let finding = await CertificateProbe.check(host: host, port: port, within: min(left, .seconds(5))) {
-                    throw RequestError.transport(request, Self.untrustedCertificate(finding, host: request.head.authority ?? host), underlying: error)
+                    throw RequestError(code: .untrustedCertificate, description: "\(request.describedTarget): \(Self.untrustedCertificate(finding, host: request.head.authority ?? host))", underlying: error)
                 }
             }
             throw Self.requestError(for: error, request: request, proxy: proxy)
@@ -178,6 +178,8 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
             default:
                 return .transport(request, "\(error)", underlying: error)
             }
+        case _ where isUnknownHost(error):
+            return RequestError(code: .unknownHost, description: "\(request.describedTarget): the name \(request.url?.host ?? request.head.authority ?? "") does not resolve: no such host", underlying: error)
         case let error as IOError:
             // NIO's own description ("connection reset (error set): ...") reads
             // as noise to a user; the system's sentence says what happened.

@@ -247,6 +247,10 @@ public final class URLSessionTransport: HTTPTransport {
             RequestError.cancelled(request)
         case .timedOut:
             RequestError.timedOut(request, after: request.timeout, underlying: error)
+        case .cannotFindHost:
+            RequestError(code: .unknownHost, description: "\(request.describedTarget): \(error.localizedDescription)", underlying: error)
+        case .serverCertificateUntrusted, .serverCertificateHasBadDate, .serverCertificateHasUnknownRoot, .serverCertificateNotYetValid:
+            RequestError(code: .untrustedCertificate, description: "\(request.describedTarget): \(error.localizedDescription)", underlying: error)
         default:
             RequestError.transport(request, error.localizedDescription, underlying: error)
         }

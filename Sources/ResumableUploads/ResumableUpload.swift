@@ -105,9 +105,11 @@ public struct ResumableUpload: Sendable {
         stateChanged: @escaping @Sendable (ResumableUploadState) async throws -> Void = { _ in },
         progress: @escaping @Sendable (UploadProgress) -> Void = { _ in }
     ) async throws -> Response {
-        let saved = state
-        let state = try await begin(with: client, resumingFrom: saved)
-        return try await engine.send(from: state, saved: saved, with: client, stateChanged: stateChanged, progress: progress)
+        try await retry.withinBudget {
+            let saved = state
+            let state = try await begin(with: client, resumingFrom: saved)
+            return try await engine.send(from: state, saved: saved, with: client, stateChanged: stateChanged, progress: progress)
+        }
     }
 
     /// Asks the server how many bytes of the upload at `state`'s URL it holds.
@@ -147,7 +149,7 @@ public struct ResumableUpload: Sendable {
         if let difference = state.body.difference(from: identity) {
             throw ResumableUploadError.bodyChanged(difference)
         }
-        state.offset = try await retry.repeating { try await serverOffset(of: state, with: client) }
+        state.offset = try await retry.run { attempt in try await engine.serverOffset(at: state.uploadURL, with: client, bounding: attempt) }
         return state
     }
 
@@ -155,15 +157,14 @@ public struct ResumableUpload: Sendable {
     /// empty body.
     private func creationRequest() throws -> PreparedRequest {
         let versionFields = versionFields
-        var creation = try request.updating(body: RequestBody.bytes([], contentType: nil)) { head in
+        let creation = try request.updating(body: RequestBody.bytes([], contentType: nil)) { head in
             for field in versionFields { head.headerFields[field.name] = field.value }
             switch version {
             case .v3: head.headerFields[.uploadIncomplete] = "?1"
             case .v5, .v6: head.headerFields[.uploadComplete] = "?0"
             }
         }
-        creation.acceptableStatus = .any
-        return creation
+        return creation.updating(acceptableStatus: .any)
     }
 
     /// Creates the upload with an empty, incomplete request that carries the
@@ -172,7 +173,7 @@ public struct ResumableUpload: Sendable {
         let creation = try creationRequest()
         // Nothing of the body has gone yet, and an incomplete upload creates
         // nothing the application sees: safe to repeat.
-        let response = try await retry.repeating { try await client.send(creation) }
+        let response = try await retry.run { attempt in try await client.send(attempt.bounding(creation)) }
         guard let location = response.headerFields[.location] else {
             if response.status.kind == .successful {
                 throw ResumableUploadError.invalidResponse("\(response.status.code) to the upload creation has no Location (the server may not support interop version \(version.rawValue))")

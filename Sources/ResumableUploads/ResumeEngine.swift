@@ -7,7 +7,8 @@ import RequestBuilder
 /// from the server's offset, check that each successful append moved the
 /// offset exactly past the bytes sent, and after a failure wait as the
 /// retry policy says, ask the server for its offset, and go on from there,
-/// until the policy gives up. ``ResumeDialect`` says how one protocol asks
+/// until the policy gives up (``RetryMiddleware/run(_:again:)``, the one
+/// retry loop). ``ResumeDialect`` says how one protocol asks
 /// and appends.
 ///
 /// Each append is a slice of the body (``RequestBody/slice(_:)``) that
@@ -47,46 +48,69 @@ struct ResumeEngine<Dialect: ResumeDialect>: Sendable {
         }
         progress(UploadProgress(bytesSent: state.offset, totalBytes: length))
         if let completed { return completed }
-        var failures = 0
         while true {
-            let start = state.offset
-            // Added to what is left, never to the offset: a chunk size of
-            // Int64.max would overflow the sum.
-            let end = start + min(chunkSize, length - start)
-            let failure: any Error
+            // Each chunk is one run of the retry loop: a retried attempt
+            // first asks the server for its offset and goes on from there,
+            // and a chunk the server confirms starts the count again.
+            let outcome: ChunkOutcome
             do {
-                let append = try await dialect.appendRequest(to: state.uploadURL, range: start..<end, length: length)
-                let head = try await client.stream(append) { sent in
-                    progress(UploadProgress(bytesSent: start + sent.bytesSent, totalBytes: length))
+                outcome = try await retry.run { attempt in
+                    if attempt.number > 1 {
+                        state.offset = try await serverOffset(at: state.uploadURL, with: client, bounding: attempt)
+                        try await stateChanged(state)
+                        progress(UploadProgress(bytesSent: state.offset, totalBytes: length))
+                    }
+                    return try await appendChunk(from: state, with: client, bounding: attempt, progress: progress)
                 }
-                switch try await dialect.answer(to: head, range: start..<end, length: length) {
-                case .final(let response):
-                    return response
-                case .accepted(let response):
-                    // Both protocols define the new offset as the old one
-                    // plus the bytes sent: one that does not move would loop
-                    // forever, one that moves elsewhere would leave a gap or
-                    // claim unsent bytes.
-                    state.offset = try UploadOffset.confirmed(by: response.head, start: start, end: end, length: length)
-                    failures = 0
-                    try await stateChanged(state)
-                    if state.offset == length { return response }
-                    continue
-                case .refused(let error):
-                    failure = error
-                }
-            } catch let error as ResumableUploadError {
-                throw error
             } catch let error as AnsweredAttemptFailed {
                 throw error.underlying
-            } catch {
-                failure = error
             }
-            if Task.isCancelled { throw failure }
-            guard let offset = try await recover(from: failure, failures: &failures, at: state.uploadURL, with: client) else { throw failure }
-            state.offset = offset
-            try await stateChanged(state)
-            progress(UploadProgress(bytesSent: state.offset, totalBytes: length))
+            switch outcome {
+            case .final(let response):
+                return response
+            case .moved(let offset, let response):
+                state.offset = offset
+                try await stateChanged(state)
+                if state.offset == length { return response }
+            }
+        }
+    }
+
+    /// What one append came to, when it did not fail.
+    private enum ChunkOutcome {
+        /// The server's answer that ends the upload.
+        case final(Response)
+        /// The server confirmed `offset`, past the bytes sent.
+        case moved(Int64, Response)
+    }
+
+    /// Sends the body's next chunk from `state`'s offset; throws a refusal
+    /// as the failure the retry loop judges (a 409 as a lost connection).
+    private func appendChunk(
+        from state: ResumableUploadState,
+        with client: RequestClient,
+        bounding attempt: RetryMiddleware.Attempt,
+        progress: @escaping @Sendable (UploadProgress) -> Void
+    ) async throws -> ChunkOutcome {
+        let start = state.offset
+        // Added to what is left, never to the offset: a chunk size of
+        // Int64.max would overflow the sum.
+        let length = self.length
+        let end = start + min(chunkSize, length - start)
+        let append = try await dialect.appendRequest(to: state.uploadURL, range: start..<end, length: length)
+        let head = try await client.stream(attempt.bounding(append)) { sent in
+            progress(UploadProgress(bytesSent: start + sent.bytesSent, totalBytes: length))
+        }
+        switch try await dialect.answer(to: head, range: start..<end, length: length) {
+        case .final(let response):
+            return .final(response)
+        case .accepted(let response):
+            // Both protocols define the new offset as the old one plus the
+            // bytes sent: one that does not move would loop forever, one
+            // that moves elsewhere would leave a gap or claim unsent bytes.
+            return .moved(try UploadOffset.confirmed(by: response.head, start: start, end: end, length: length), response)
+        case .refused(let error):
+            throw Self.conflictRetryable(dialect.retryable(error))
         }
     }
 
@@ -100,8 +124,9 @@ struct ResumeEngine<Dialect: ResumeDialect>: Sendable {
     /// Asks the server how many bytes of the upload at `url` it holds.
     ///
     /// - Throws: ``ResumableUploadError/Code/uploadNotFound`` for 404 or 410.
-    func serverOffset(at url: URL, with client: RequestClient) async throws -> Int64 {
-        let response = try await client.send(dialect.offsetRequest(at: url))
+    func serverOffset(at url: URL, with client: RequestClient, bounding attempt: RetryMiddleware.Attempt? = nil) async throws -> Int64 {
+        let request = try dialect.offsetRequest(at: url)
+        let response = try await client.send(attempt?.bounding(request) ?? request)
         if response.status.code == 404 || response.status.code == 410 {
             throw ResumableUploadError.uploadNotFound(url, status: response.status.code)
         }
@@ -109,23 +134,6 @@ struct ResumeEngine<Dialect: ResumeDialect>: Sendable {
             throw RequestError(code: .unacceptableStatus, description: "\(dialect.serverName) answered \(response.status.code) \(response.status.reasonPhrase) when asked for the upload's offset", response: response)
         }
         return try dialect.offset(in: response, length: length)
-    }
-
-    /// After a failed append: waits as ``retry`` says, then asks the server
-    /// for its offset; `nil` when the failure is final.
-    private func recover(from error: any Error, failures: inout Int, at url: URL, with client: RequestClient) async throws -> Int64? {
-        var lastError = dialect.retryable(error)
-        while true {
-            failures += 1
-            guard try await retry.waitBeforeRetry(attempt: failures + 1, after: Self.conflictRetryable(lastError)) else { return nil }
-            do {
-                return try await serverOffset(at: url, with: client)
-            } catch let error as ResumableUploadError {
-                throw error
-            } catch {
-                lastError = error
-            }
-        }
     }
 
     /// A `409 Conflict` (the offsets disagree) is answered by asking for the

@@ -111,13 +111,15 @@ public struct TusUpload: Sendable {
         if let state, let difference = state.body.difference(from: identity) {
             throw ResumableUploadError.bodyChanged(difference)
         }
-        let base = try baseRequest()
-        let server = try await options(with: client, base: base)
-        let saved = state
-        let (state, last) = try await begin(with: client, base: base, server: server, resumingFrom: saved)
-        let resume = engine(base: base, checksum: TusChecksum(advertised: server.checksumAlgorithms))
-        let response = try await resume.send(from: state, saved: saved, completedBy: last, with: client, stateChanged: stateChanged, progress: progress)
-        return Result(uploadURL: state.uploadURL, response: response)
+        return try await retry.withinBudget {
+            let base = try baseRequest()
+            let server = try await options(with: client, base: base)
+            let saved = state
+            let (state, last) = try await begin(with: client, base: base, server: server, resumingFrom: saved)
+            let resume = engine(base: base, checksum: TusChecksum(advertised: server.checksumAlgorithms))
+            let response = try await resume.send(from: state, saved: saved, completedBy: last, with: client, stateChanged: stateChanged, progress: progress)
+            return Result(uploadURL: state.uploadURL, response: response)
+        }
     }
 
     /// Asks the server how many bytes of the upload at `state`'s URL it holds (`HEAD`).
@@ -154,7 +156,7 @@ public struct TusUpload: Sendable {
     /// The server's offer, checked against what this upload needs.
     private func options(with client: RequestClient, base: PreparedRequest) async throws -> TusServerOptions {
         let request = try firstRequest()
-        let response = try await retry.repeating { try await client.send(request) }
+        let response = try await retry.run { attempt in try await client.send(attempt.bounding(request)) }
         guard response.status.kind == .successful else {
             throw RequestError(code: .unacceptableStatus, description: "The tus server answered \(response.status.code) \(response.status.reasonPhrase) to OPTIONS", response: response)
         }
@@ -183,7 +185,7 @@ public struct TusUpload: Sendable {
             if let difference = state.body.difference(from: identity) {
                 throw ResumableUploadError.bodyChanged(difference)
             }
-            state.offset = try await retry.repeating { try await engine(base: base, checksum: nil).serverOffset(at: state.uploadURL, with: client) }
+            state.offset = try await retry.run { attempt in try await engine(base: base, checksum: nil).serverOffset(at: state.uploadURL, with: client, bounding: attempt) }
             return (state, nil)
         }
         guard server.extensions.contains("creation") else {
@@ -199,7 +201,7 @@ public struct TusUpload: Sendable {
         }
         let creation = try base.continuation(.post, to: creationURL, fields: fields, body: firstChunk)
         // Without a body, a lost answer costs an orphan upload at most.
-        let response = try await firstChunk == nil ? retry.repeating { try await client.send(creation) } : client.send(creation)
+        let response = try await firstChunk == nil ? retry.run { attempt in try await client.send(attempt.bounding(creation)) } : client.send(creation)
         guard response.status.code == 201, let location = response.headerFields[.location] else {
             if response.status.kind == .successful {
                 throw ResumableUploadError.invalidResponse("\(response.status.code) to the upload creation has no Location")

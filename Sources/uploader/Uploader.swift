@@ -114,7 +114,11 @@ struct Uploader: ParsableCommand {
             }
         }
         Task.detached {
-            let status = await options.execute(commandLine, kind: kind)
+            // --retry-max-time bounds every retry of the run, whichever
+            // upload's loop makes it.
+            let status = await RetryMiddleware(maximumTotalTime: options.retryBudget).withinBudget {
+                await options.execute(commandLine, kind: kind)
+            }
             Foundation.exit(status.rawValue)
         }
         // While the request is prepared (files sized and sniffed), this

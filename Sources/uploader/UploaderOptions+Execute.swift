@@ -182,14 +182,13 @@ extension UploaderOptions {
         _ request: PreparedRequest, to target: OutputTarget, with network: any HTTPTransport, printing selection: PrintSelection
     ) async -> ExitStatus {
         let standardError = OutputFile.standardError
-        let explainsWaits = verbose || standardError.isTerminal
         let showsProgress = request.body != nil && (progress ?? Self.drawsProgressUnasked)
         let bar = showsProgress ? ProgressBar(fileEnds: request.body?.fileEnds ?? []) : nil
         // Redirects outermost: each hop is retried on its own, and -v (the
         // transport) prints every hop's request and response heads.
         var middleware: [any RequestMiddleware] = redirectPolicy.map { [$0] } ?? []
         if let retry, retry > 0 {
-            middleware.append(retryPolicy(retries: retry, explainsWaits: explainsWaits, bar: bar))
+            middleware.append(retryPolicy(retries: retry, bar: bar))
         }
         let requestClient = RequestClient(transport: network, middleware: middleware)
         Interruption.shared.watch(bar)
@@ -262,16 +261,16 @@ extension UploaderOptions {
     }
 
     /// `--retry N`'s rules: up to N more attempts after connection failures,
-    /// timeouts, 408, 429 and 5xx, each wait explained on standard error
-    /// when someone is watching.
-    func retryPolicy(retries: Int, explainsWaits: Bool, bar: ProgressBar?) -> RetryMiddleware {
+    /// timeouts, 408, 425, 429 and 5xx (never a permanent failure), within
+    /// `--retry-max-time`, each wait noted on standard error, terminal or not
+    /// (as curl warns), so a log shows why a run took longer.
+    func retryPolicy(retries: Int, bar: ProgressBar?) -> RetryMiddleware {
         let attempts = retries + 1
         return RetryMiddleware(
             maximumAttempts: attempts,
             retriesNonIdempotentRequests: true,  // --retry asks for it, as curl's does
-            retryableStatuses: Set([408, 429]).union(500...599),
+            maximumTotalTime: retryBudget,
             willRetry: { retry in
-                guard explainsWaits else { return }
                 bar?.clear()  // the message takes the bar's line; the next attempt draws it again
                 Self.report("\(retry.reason); retrying in \(retry.delay.waitDescription) (attempt \(retry.attempt) of \(attempts))")
             }

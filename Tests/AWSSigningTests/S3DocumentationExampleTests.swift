@@ -3,6 +3,7 @@ import Foundation
 import HTTPBody
 import HTTPTypes
 import RequestBuilder
+import RequestBuilderTesting
 import Testing
 
 /// The worked examples of the S3 API reference, with the values it

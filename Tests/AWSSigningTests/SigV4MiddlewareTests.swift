@@ -3,6 +3,7 @@ import Foundation
 import HTTPBody
 import HTTPTypes
 import RequestBuilder
+import RequestBuilderTesting
 import Testing
 
 /// What `SigV4Middleware` does with each kind of request, seen where it hands

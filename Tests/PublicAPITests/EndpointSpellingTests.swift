@@ -5,6 +5,7 @@
 import Foundation
 import HTTPTypes
 import RequestBuilder
+import RequestBuilderTesting
 import RequestBuilderAsyncHTTPClient
 import TestSupport
 import Testing

@@ -5,6 +5,7 @@ import Foundation
 import HTTPBody
 import HTTPTypes
 import RequestBuilder
+import RequestBuilderTesting
 import Testing
 
 /// A middleware changes a prepared request only through `updating`, which

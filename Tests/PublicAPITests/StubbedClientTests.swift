@@ -4,6 +4,7 @@
 import Foundation
 import HTTPTypes
 import RequestBuilder
+import RequestBuilderTesting
 import Testing
 
 @Suite("A client with a stub transport, as a user's unit test writes it")

@@ -10,6 +10,23 @@ import TestSupport
 import Testing
 
 @Suite struct FoundationBridgeTests {
+    /// The one framing field `urlRequestHead()` leaves out of `head`
+    /// (docs/architecture.md, "Framing set past wireHead"): URLSession frames
+    /// a body itself, so `Transfer-Encoding: chunked` is not handed to it;
+    /// every other field is the head's, in order.
+    @Test func urlRequestHeadLeavesOnlyTransferEncodingToURLSession() throws {
+        let stream = AsyncStream<[UInt8]> { $0.yield(Array("hello".utf8)); $0.finish() }
+        let request = try HTTPRequestBuilder.post(TestAPI.baseURLString).body(.stream(stream, length: nil)).build()
+        #expect(request.head.headerFields[.transferEncoding] == "chunked")
+        let urlRequest = try request.urlRequestHead()
+        #expect(urlRequest.value(forHTTPHeaderField: "Transfer-Encoding") == nil)
+        let expected = request.head.headerFields.filter { $0.name != .transferEncoding }
+        for field in expected {
+            #expect(urlRequest.value(forHTTPHeaderField: field.name.rawName) == field.value, "\(field.name)")
+        }
+        #expect(urlRequest.allHTTPHeaderFields?.count == expected.count)
+    }
+
     @Test func urlRequestCarriesHeadBodyAndTimeout() async throws {
         let request = try HTTPRequestBuilder.post(TestAPI.baseURLString)
             .path("posts")

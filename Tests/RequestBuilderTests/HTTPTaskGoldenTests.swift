@@ -91,7 +91,7 @@ import Testing
     @Test func compositeTaskSendsBodyAndQuery() async throws {
         let post = NewPost(userId: 1, title: "Draft", body: "Not yet")
         try await expectSameRequest(
-            endpoint: TestEndpoint(method: .patch, path: ["posts", "1"], task: .composite(json: post, query: [("notify", "false")])),
+            endpoint: TestEndpoint(method: .patch, path: ["posts", "1"], task: .json(post).adding(.query([("notify", "false")]))),
             builder: HTTPRequestBuilder.patch(TestAPI.baseURLString).path("posts", "1").json(post).query("notify", "false"),
             golden: "composite.http"
         )
@@ -127,7 +127,7 @@ import Testing
         form.append("Sunset", name: "title")
         form.append(Data([0x89, 0x50, 0x4E, 0x47]), name: "photo", filename: "sunset.png", contentType: MediaType("image/png"))
         try await expectSameRequest(
-            endpoint: TestEndpoint(method: .post, path: ["albums", "7", "photos"], task: .multipart(form, query: [("resize", "1024"), ("notify", "false")])),
+            endpoint: TestEndpoint(method: .post, path: ["albums", "7", "photos"], task: .multipart(form).adding(.query([("resize", "1024"), ("notify", "false")]))),
             builder: HTTPRequestBuilder.post(TestAPI.baseURLString).path("albums", "7", "photos")
                 .query("resize", "1024").query("notify", "false").multipart(form),
             golden: "composite-multipart.http"

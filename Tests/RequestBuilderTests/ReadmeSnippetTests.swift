@@ -2,6 +2,7 @@ import Foundation
 import HTTPBody
 import HTTPTypes
 import RequestBuilder
+import RequestBuilderTesting
 import Testing
 
 /// The README's "Describing requests" snippets, pasted verbatim into test

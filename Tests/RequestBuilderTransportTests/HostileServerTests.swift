@@ -119,8 +119,7 @@ import Testing
         let server = try await RawResponseServer.start { _ in .bytes([]) }
         let url = server.url()
         try await server.stop()  // nothing listens on the port now
-        var request = try Self.post(url)
-        request.timeout = .seconds(3600)
+        let request = try Self.post(url).updating(timeout: .seconds(3600))
         let clock = ContinuousClock()
         let start = clock.now
         let error = await #expect(throws: RequestError.self) {
@@ -141,8 +140,8 @@ import Testing
             eventLoopGroup: MultiThreadedEventLoopGroup.singleton,
             configuration: AsyncHTTPClientTransport.configuration(connectTimeout: .milliseconds(500))
         )
-        var request = try Self.post(URL(string: "http://127.0.0.1:\(listener.port)/") ?? URL(filePath: "/"))
-        request.timeout = .seconds(3600)  // the connect timeout ends it long before this
+        // The connect timeout ends it long before this timeout.
+        let request = try Self.post(URL(string: "http://127.0.0.1:\(listener.port)/") ?? URL(filePath: "/")).updating(timeout: .seconds(3600))
         let clock = ContinuousClock()
         let start = clock.now
         let error = await #expect(throws: RequestError.self) {
@@ -157,8 +156,7 @@ import Testing
     @Test func hugeTimeoutSaturatesInsteadOfTrapping() async throws {
         let server = try await RawResponseServer.start { _ in .text("HTTP/1.1 200 OK", headers: ["Content-Length: 0"]) }
         for timeout: Duration in [.seconds(Int64.max), .seconds(9_300_000_000), .nanoseconds(Int64.max) * 1000] {
-            var request = try Self.post(server.url())
-            request.timeout = timeout
+            let request = try Self.post(server.url()).updating(timeout: timeout)
             let response = try await AsyncHTTPClientTransport().send(request)
             #expect(response.status.code == 200)
         }

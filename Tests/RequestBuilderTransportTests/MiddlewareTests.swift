@@ -3,6 +3,7 @@ import HTTPBody
 import HTTPTypes
 import Logging
 import RequestBuilder
+import RequestBuilderTesting
 import Testing
 
 /// Middleware behaviour against the stub transport (no network).
@@ -180,10 +181,10 @@ import Testing
 
     @Test func validatesStatusAgainstAcceptableStatus() async throws {
         let stub = StubTransport(fallback: .status(.notFound))
-        var request = try Self.request()
+        let request = try Self.request()
         await #expect(throws: RequestError.self) { try await RequestClient(transport: stub).send(request) }
-        request.acceptableStatus = .codes([200, 404])
-        let response = try await RequestClient(transport: stub).send(request)
+        let accepting = request.updating(acceptableStatus: .codes([200, 404]))
+        let response = try await RequestClient(transport: stub).send(accepting)
         #expect(response.status == .notFound)
     }
 
@@ -277,8 +278,7 @@ import Testing
             let lines = LockedBox<[String]>([])
             let logger = Logger(label: "test") { _ in CapturingLogHandler(lines: lines) }
             let stub = StubTransport(fallback: .status(status))
-            var request = try Self.request()
-            request.acceptableStatus = .any
+            let request = try Self.request().updating(acceptableStatus: .any)
             _ = try await RequestClient(transport: stub, middleware: [.logging(to: logger, levels: levels)]).send(request)
             let line = lines.value.first { $0.contains(" -> \(status.code) in ") }
             #expect(line?.hasPrefix("\(expected) ") == true, "\(lines.value)")

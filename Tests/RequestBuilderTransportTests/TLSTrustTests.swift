@@ -126,7 +126,7 @@ import Testing
         let refusing = try AsyncHTTPClientTransport(tls: stock)
         let error = await Self.failure { try await Self.upload(server.url(path: "/stock"), with: refusing) }
         try await refusing.shutdown()
-        #expect(error?.code == .transport)
+        #expect(error?.code == .untrustedCertificate)
         var unverified = stock
         unverified.verifiesServer = false
         let insecure = try AsyncHTTPClientTransport(tls: unverified)
@@ -142,7 +142,7 @@ import Testing
         let transport = try AsyncHTTPClientTransport(tls: TLSSettings())
         let error = await Self.failure { try await Self.upload(server.url(path: "/up"), with: transport) }
         try await transport.shutdown()
-        #expect(error?.code == .transport)
+        #expect(error?.code == .untrustedCertificate)
         #expect(error?.description == "POST https://127.0.0.1:\(server.port)/up: the server's certificate for 127.0.0.1:\(server.port) is not trusted (self-signed or unknown issuer): pass --cacert FILE")
         #expect(try server.requests().isEmpty)
     }

@@ -237,8 +237,7 @@ import Testing
     @Test(arguments: Kind.allCases)
     func timesOutWhenServerIsSlow(kind: Kind) async throws {
         let server = try await TestHTTPServer.start(script: .sequence([.status(200, delay: .seconds(30))]))
-        var request = try Self.request(.get, server)
-        request.timeout = .milliseconds(300)
+        let request = try Self.request(.get, server).updating(timeout: .milliseconds(300))
         let error = await #expect(throws: RequestError.self) {
             try await RequestClient(transport: kind.make()).send(request)
         }

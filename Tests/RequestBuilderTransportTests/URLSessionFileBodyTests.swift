@@ -33,6 +33,30 @@ import Testing
         #expect(staged.withLock { $0 } == !inPlace, "a staged copy only when the file is not sent in place")
     }
 
+    /// A body of unknown length is staged in a file, and the transport
+    /// gives URLSession the staged file's length (docs/architecture.md,
+    /// "Framing set past wireHead"): the server receives a Content-Length
+    /// equal to the bytes, not chunks.
+    @Test func aStagedStreamGoesWithTheLengthOfItsBytes() async throws {
+        let server = try await TestHTTPServer.start()
+        let directory = try TransportIntegrationTests.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let bytes = Array(repeating: UInt8(ascii: "z"), count: 100_003)
+        let stream = AsyncStream<[UInt8]> { continuation in
+            for start in stride(from: 0, to: bytes.count, by: 4096) { continuation.yield(Array(bytes[start..<min(start + 4096, bytes.count)])) }
+            continuation.finish()
+        }
+        let transport = URLSessionTransport(configuration: .ephemeral, inMemoryLimit: 1024, stagingDirectory: directory)
+        let request = try HTTPRequestBuilder.post("http://127.0.0.1:\(server.port)").path("up").body(.stream(stream, length: nil)).build()
+        #expect(request.head.headerFields[.transferEncoding] == "chunked")
+        let response = try await transport.send(request)
+        try await server.stop()
+        #expect(response.status == .ok)
+        #expect(server.requests.first?.header("Content-Length") == "100003")
+        #expect(server.requests.first?.header("Transfer-Encoding") == nil)
+        #expect(server.requests.first?.body == bytes)
+    }
+
     @Test func linuxStagesAndApplePlatformsSendInPlace() {
         #if canImport(FoundationNetworking)
         #expect(!URLSessionTransport.platformSendsFilesInPlace)

@@ -112,9 +112,7 @@ import Testing
     /// A body read after the deadline has passed fails at once.
     @Test func readingTheBodyAfterTheDeadlineFailsAtOnce() async throws {
         let server = try await RawResponseServer.start { _ in Misbehaviour.stallsMidBody.reply }
-        var short = try Self.request(to: server)
-        short.timeout = .milliseconds(300)
-        let request = short
+        let request = try Self.request(to: server).updating(timeout: .milliseconds(300))
         let outcome = await Self.bounded {
             let response = try await AsyncHTTPClientTransport().stream(request)
             try await Task.sleep(for: .milliseconds(400))  // past the deadline before the first read

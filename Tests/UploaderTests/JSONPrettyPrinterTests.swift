@@ -1,3 +1,4 @@
+import HTTPBody
 import Testing
 @testable import uploader
 
@@ -63,6 +64,20 @@ import Testing
     ])
     func whatIsNotOneJSONValueIsNotFormatted(_ text: String) {
         #expect(formatted(text) == nil, "\(text.debugDescription)")
+    }
+
+    /// The printer and `:=` values share one grammar: what one takes the
+    /// other takes, at every depth up to the limit and past it.
+    @Test(arguments: [
+        "", " ", "{", "{\"a\":1,}", "[1,]", "{1:2}", "01", "1.", "1e", "tru", "\"raw \n newline\"", "\"\\u12G4\"", "{} {}",
+        "0", "-0.5E-3", "[]", " {\"a\": [1, \"b\", null, {}]} ", "\"\\ud800\"", "\"é\"",
+        String(repeating: "[", count: 512) + String(repeating: "]", count: 512),
+        String(repeating: "[", count: 512) + "1" + String(repeating: "]", count: 512),
+        String(repeating: "[", count: 513) + String(repeating: "]", count: 513),
+    ])
+    func thePrinterTakesWhatRawJSONTakes(_ text: String) {
+        let taken = (try? RawJSON(validating: text)) != nil
+        #expect((formatted(text) != nil) == taken, "\(text.prefix(40).debugDescription)")
     }
 
     @Test func nestingPastTheLimitIsShownAsSentNotRecursedInto() {

@@ -37,7 +37,7 @@ import Testing
         return [
             "-F/--form-part": ["-F", "x=y"], "--multipart": ["--multipart"], "--form": ["--form"], "--json": ["--json"],
             "--data": ["--data", "x"], "-H/--header": ["-H", "X-A: b"], "--ignore-stdin": ["--ignore-stdin"], "--chunked": ["--chunked"], "--gzip": ["--gzip"], "--boundary": ["--boundary", "b"],
-            "--dry-run/--offline": ["--offline"], "--check-status": ["--check-status"], "-p/--print": ["--print", "hb"], "-o/--output": ["-o", "\(path)/out"], "--timeout": ["--timeout", "5"], "--retry": ["--retry", "1"],
+            "--dry-run/--offline": ["--offline"], "--check-status": ["--check-status"], "-p/--print": ["--print", "hb"], "-o/--output": ["-o", "\(path)/out"], "--timeout": ["--timeout", "5"], "--retry": ["--retry", "1"], "--retry-max-time": ["--retry-max-time", "30"],
             "--resumable": ["--resumable"], "--tus": ["--tus"], "--chunk-size": ["--chunk-size", "8M"],
             "--resume-from": ["--resume-from", "http://127.0.0.1:1/u/1"], "--state-dir": ["--state-dir", "\(path)/state"],
             "--endpoint-url": ["--endpoint-url", "http://127.0.0.1:2"], "--region": ["--region", "eu-west-1"],

@@ -16,6 +16,11 @@ package struct FileLocation: Sendable, Hashable, CustomStringConvertible {
         bytes = Array(url.path(percentEncoded: false).utf8)
     }
 
+    /// The path whose bytes are `bytes` (no NUL).
+    package init(bytes: [UInt8]) {
+        self.bytes = bytes
+    }
+
     /// The path, byte for byte.
     package init(_ path: FilePath) {
         bytes = path.withPlatformString { pointer in

@@ -51,8 +51,14 @@ package struct FileStatus: Sendable {
     /// is there. (FileManager's `fileExists(atPath:isDirectory:)` takes an
     /// `ObjCBool`, a type of the whole of Foundation on Linux.)
     package static func isDirectory(atPath path: String) -> Bool? {
+        isDirectory(at: FileLocation(bytes: Array(path.utf8)))
+    }
+
+    /// Whether `location` names a directory (links followed), its bytes as
+    /// they are (not UTF-8 included); `nil` when nothing is there.
+    package static func isDirectory(at location: FileLocation) -> Bool? {
         var info = stat()
-        guard stat(path, &info) == 0 else { return nil }
+        guard location.withCString({ stat($0, &info) }) == 0 else { return nil }
         return info.st_mode & S_IFMT == S_IFDIR
     }
 }

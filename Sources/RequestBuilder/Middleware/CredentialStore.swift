@@ -38,7 +38,7 @@ public actor CredentialStore {
             do {
                 return try await refresh()
             } catch {
-                throw RequestError(code: .transport, description: "The credential could not be refreshed: \(error)", underlying: error)
+                throw RequestError(code: .credentialRefresh, description: "The credential could not be refreshed: \(error)", underlying: error)
             }
         }
         refreshing = task

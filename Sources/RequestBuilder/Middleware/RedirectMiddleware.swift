@@ -81,7 +81,7 @@ public struct RedirectMiddleware: RequestMiddleware {
             if let timeout = request.timeout {
                 let left = timeout - (ContinuousClock.now - started)
                 guard left > .zero else { throw RequestError.timedOut(hop, after: timeout) }
-                hop.timeout = left
+                hop = hop.updating(timeout: left)
             }
             current = hop
         }

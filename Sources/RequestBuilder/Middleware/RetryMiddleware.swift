@@ -1,11 +1,15 @@
 public import Foundation
 import HTTPBody
 import HTTPTypes
+public import Logging
 
 /// Sends a request again when a failure is likely to pass: the connection
-/// failed or timed out, or the server answered 408, 429, 500, 502, 503 or 504.
+/// failed, was reset or timed out, or the server answered 408, 425, 429 or
+/// 5xx (``RequestError/isTransient``).
 ///
-/// Other 4xx statuses and decoding errors are never retried. A request is
+/// Permanent failures are never retried: other 4xx statuses, an unknown
+/// host, an untrusted certificate, a proxy's `407`, a failed credential
+/// refresh, a body that failed, decoding errors. A request is
 /// retried only when its body can be read again (`RequestBody.isReplayable`)
 /// and, unless ``retriesNonIdempotentRequests`` is set, only when its method
 /// is idempotent (GET, HEAD, OPTIONS, TRACE, PUT, DELETE; RFC 9110 §9.2.2),
@@ -14,7 +18,12 @@ import HTTPTypes
 /// The wait before attempt *n* + 1 is the server's `Retry-After` when it
 /// sends one (seconds or an HTTP date, RFC 9110 §10.2.3), otherwise
 /// exponential backoff with jitter: a random time between half and all of
-/// `initialBackoff × 2ⁿ⁻¹`, capped at `maximumBackoff`.
+/// `initialBackoff × 2ⁿ⁻¹`, capped at `maximumBackoff`; with
+/// ``maximumTotalTime`` no wait that would end past it is taken.
+///
+/// The same rules pace every repeated step of the package, through
+/// ``run(_:again:)``: this middleware's attempts, a resumable upload's
+/// resumes and an S3 client's requests.
 public struct RetryMiddleware: RequestMiddleware {
     /// How many attempts in all, the first included.
     public var maximumAttempts: Int
@@ -29,6 +38,21 @@ public struct RetryMiddleware: RequestMiddleware {
     public var retriesNonIdempotentRequests: Bool
     /// The statuses that are worth another attempt.
     public var retryableStatuses: Set<Int>
+    /// How long all the attempts of one operation may take together, the
+    /// first included, as curl's `--retry-max-time`; `nil`, the default,
+    /// for no limit but ``maximumAttempts``.
+    ///
+    /// The time runs from the first attempt of the outermost
+    /// ``run(_:again:)`` in progress, so the loops nested in one operation
+    /// (a resumable upload's steps, an S3 upload's requests and the
+    /// middleware under them) share one budget. No retry starts, and no
+    /// wait is taken, that would end past it, and a retried attempt's
+    /// request is given what is left as its timeout (a first attempt keeps
+    /// its own, as curl's does).
+    public var maximumTotalTime: Duration?
+    /// Told once, at debug level, when a request comes that this middleware
+    /// can never repeat; a no-op logger by default.
+    public var logger: Logger
 
     /// Called before each wait for another attempt, with how long it waits
     /// and why: a command-line tool shows it, so a long `Retry-After` does
@@ -45,12 +69,15 @@ public struct RetryMiddleware: RequestMiddleware {
         public let reason: String
     }
 
-    private let sleep: @Sendable (Duration) async throws -> Void
-    private let now: @Sendable () -> Date
-    private let random: @Sendable () -> Double
+    let sleep: @Sendable (Duration) async throws -> Void
+    let now: @Sendable () -> Date
+    let random: @Sendable () -> Double
+    /// Whether ``logger`` was told of a request that is never repeated.
+    private let inapplicableNoted = OnceFlag()
 
-    /// The statuses retried by default: 408, 429, 500, 502, 503, 504.
-    public static let defaultRetryableStatuses: Set<Int> = [408, 429, 500, 502, 503, 504]
+    /// The statuses retried by default: 408 Request Timeout, 425 Too Early,
+    /// 429 Too Many Requests and every 5xx.
+    public static let defaultRetryableStatuses: Set<Int> = Set([408, 425, 429]).union(500...599)
 
     /// Creates the middleware.
     ///
@@ -65,6 +92,9 @@ public struct RetryMiddleware: RequestMiddleware {
     ///   - retriesNonIdempotentRequests: Whether POST, PATCH and other
     ///     non-idempotent requests are retried too.
     ///   - retryableStatuses: The statuses worth another attempt.
+    ///   - maximumTotalTime: How long all the attempts of one operation may
+    ///     take together; `nil` for no limit.
+    ///   - logger: Told once when a request can never be repeated.
     ///   - sleep: Waits between attempts; inject one that returns at once in tests.
     ///   - now: The current time, for `Retry-After` dates.
     ///   - random: A number in `0..<1` for the jitter.
@@ -76,6 +106,8 @@ public struct RetryMiddleware: RequestMiddleware {
         maximumRetryAfter: Duration = .seconds(120),
         retriesNonIdempotentRequests: Bool = false,
         retryableStatuses: Set<Int> = RetryMiddleware.defaultRetryableStatuses,
+        maximumTotalTime: Duration? = nil,
+        logger: Logger = Logger(label: "RequestBuilder", factory: { _ in SwiftLogNoOpLogHandler() }),
         sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) },
         now: @escaping @Sendable () -> Date = { Date() },
         random: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) },
@@ -87,101 +119,45 @@ public struct RetryMiddleware: RequestMiddleware {
         self.maximumRetryAfter = maximumRetryAfter
         self.retriesNonIdempotentRequests = retriesNonIdempotentRequests
         self.retryableStatuses = retryableStatuses
+        self.maximumTotalTime = maximumTotalTime
+        self.logger = logger
         self.sleep = sleep
         self.now = now
         self.random = random
         self.willRetry = willRetry
     }
 
-    /// Sends the request, and again after a pause while the outcome is retryable.
+    /// Sends the request, and again after a pause while the outcome is
+    /// retryable, through ``run(_:again:)``.
     ///
     /// Once a response head has arrived the attempt is final unless its
     /// status is retryable: a failure while its body is read is never retried,
-    /// since the server has answered and a POST may have taken effect.
+    /// since the server has answered and a POST may have taken effect. A
+    /// request this middleware can never repeat (a POST without
+    /// ``retriesNonIdempotentRequests``, a body read once) is sent once, and
+    /// ``logger`` is told so at debug level, once per middleware.
     public func handle(_ request: PreparedRequest, next: Next) async throws -> StreamedResponse {
-        let mayRetry = (request.body?.isReplayable ?? true)
-            && (retriesNonIdempotentRequests || Self.isIdempotent(request.head.method))
-        var attempt = 1
-        while true {
-            let retry: Retry
-            do {
-                let response = try await next(request)
-                guard mayRetry, attempt < maximumAttempts,
-                      let wait = delay(after: response.head, attempt: attempt)
-                else { return response }
-                retry = Retry(attempt: attempt + 1, delay: wait, reason: "the server answered \(response.status.code) \(response.status.reasonPhrase)" + Self.retryAfterNote(response.head))
-            } catch {
-                guard mayRetry, attempt < maximumAttempts, let wait = delay(after: error, attempt: attempt) else { throw error }
-                retry = Retry(attempt: attempt + 1, delay: wait, reason: (error as? RequestError)?.description ?? "\(error)")
+        if let obstacle = obstacle(to: request) {
+            if await inapplicableNoted.claim() {
+                logger.debug("\(request.describedTarget) is sent once, without retries: \(obstacle)")
             }
-            // The response is out of scope here: its unread body was dropped,
-            // so its connection is closed rather than held through the wait.
-            willRetry(retry)
-            try await sleep(retry.delay)
-            attempt += 1
+            return try await next(request)
         }
+        // A response repeated is out of scope once `again` has judged it: its
+        // unread body is dropped, so its connection is closed rather than
+        // held through the wait.
+        return try await run({ attempt in try await next(attempt.bounding(request)) }, again: { repetition(after: $0.head) })
     }
 
-    /// Waits before attempt number `attempt` (2 for the first retry) when
-    /// this middleware would retry after `error`, telling ``willRetry`` first,
-    /// and returns whether it waited; `false` means the error is final.
-    ///
-    /// For code that repeats a step its own way, such as a resumable upload
-    /// that asks the server for its offset and sends the rest: it follows the
-    /// same rules as a retried request (which errors and statuses, backoff,
-    /// `Retry-After`, ``maximumAttempts``), whatever the method.
-    public func waitBeforeRetry(attempt: Int, after error: any Error) async throws -> Bool {
-        guard attempt <= maximumAttempts, let wait = delay(after: error, attempt: attempt - 1) else { return false }
-        willRetry(Retry(attempt: attempt, delay: wait, reason: (error as? RequestError)?.description ?? "\(error)"))
-        try await sleep(wait)
-        return true
-    }
-
-    /// Waits before attempt number `attempt` (2 for the first retry) after a
-    /// failure the caller has judged worth repeating (such as an S3 error
-    /// inside a `200`, which no status tells), telling ``willRetry`` first;
-    /// returns `false`, without waiting, once ``maximumAttempts`` is reached.
-    ///
-    /// The pause is this middleware's backoff: ``initialBackoff`` doubled for
-    /// each attempt, capped at ``maximumBackoff``, with jitter (half to all
-    /// of it), so clients that failed together do not retry together.
-    public func waitBeforeRetry(attempt: Int, reason: String) async throws -> Bool {
-        guard attempt <= maximumAttempts else { return false }
-        let wait = backoff(attempt: attempt - 1)
-        willRetry(Retry(attempt: attempt, delay: wait, reason: reason))
-        try await sleep(wait)
-        return true
-    }
-
-    /// The pause before the next attempt after a failure, or `nil` if it is final.
-    private func delay(after error: any Error, attempt: Int) -> Duration? {
-        guard let error = error as? RequestError else { return nil }
-        if error.isConnectionFailure { return backoff(attempt: attempt) }
-        guard error.code == .unacceptableStatus, let response = error.response else { return nil }
-        return delay(after: response.head, attempt: attempt)
-    }
-
-    /// The pause before the next attempt after a response, or `nil` if it is final.
-    private func delay(after head: HTTPResponse, attempt: Int) -> Duration? {
-        guard retryableStatuses.contains(head.status.code) else { return nil }
-        if let value = head.headerFields[.retryAfter] {
-            guard let requested = Self.retryAfter(value, now: now()) else { return backoff(attempt: attempt) }
-            return requested <= maximumRetryAfter ? requested : nil
+    /// Why this middleware can never repeat `request`, or `nil` if it may.
+    private func obstacle(to request: PreparedRequest) -> String? {
+        if request.body?.isReplayable == false {
+            return "its body can be read only once"
         }
-        return backoff(attempt: attempt)
-    }
-
-    private static func retryAfterNote(_ head: HTTPResponse) -> String {
-        head.headerFields[.retryAfter].map { " with Retry-After: \($0)" } ?? ""
-    }
-
-    private func backoff(attempt: Int) -> Duration {
-        let exponent = min(attempt - 1, 30)
-        // Compared before multiplying, so a large initial backoff cannot overflow.
-        let factor = 1 << exponent
-        let ceiling = initialBackoff > maximumBackoff / factor ? maximumBackoff : min(initialBackoff * factor, maximumBackoff)
-        let fraction = 0.5 + 0.5 * min(max(random(), 0), 1)
-        return ceiling * fraction
+        if !retriesNonIdempotentRequests, !Self.isIdempotent(request.head.method) {
+            return "\(request.head.method.rawValue) is not idempotent and retriesNonIdempotentRequests is off"
+        }
+        return nil
     }
 
     /// Whether a method may be repeated without changing the outcome (RFC 9110 §9.2.2).

@@ -32,9 +32,11 @@ public struct PreparedRequest: Sendable {
     /// and reading the whole response body, also the body of a
     /// ``StreamedResponse`` read after the head has been returned (a read
     /// past the limit fails with ``RequestError/Code/timedOut``).
-    public var timeout: Duration?
-    /// The response statuses that count as success.
-    public var acceptableStatus: AcceptableStatus
+    /// Change it with ``updating(timeout:)``.
+    public private(set) var timeout: Duration?
+    /// The response statuses that count as success. Change them with
+    /// ``updating(acceptableStatus:)``.
+    public private(set) var acceptableStatus: AcceptableStatus
 
     /// Creates a request from a head and a body, deriving the fields the body
     /// and the authority imply; fields the head already has (a `Content-Type`
@@ -58,6 +60,25 @@ public struct PreparedRequest: Sendable {
         self.body = body
         self.timeout = timeout
         self.acceptableStatus = acceptableStatus
+    }
+
+    // The two setters sit beside the stored properties: `private(set)`
+    // leaves no other code in the module a way to change them.
+
+    /// This request with `timeout` as its limit for one attempt (see
+    /// ``timeout``); its head and body as they are.
+    public func updating(timeout: Duration?) -> PreparedRequest {
+        var changed = self
+        changed.timeout = timeout
+        return changed
+    }
+
+    /// This request accepting `acceptableStatus` as success; its head and
+    /// body as they are.
+    public func updating(acceptableStatus: AcceptableStatus) -> PreparedRequest {
+        var changed = self
+        changed.acceptableStatus = acceptableStatus
+        return changed
     }
 
     /// The full URL, from the head's scheme, authority and path.

@@ -7,16 +7,6 @@ extension HTTPTask {
         HTTPTask { try encoding("the multipart body") { try RequestBody.multipart(form) } }
     }
 
-    /// A `multipart/form-data` body and query parameters: the composite multipart task.
-    public static func multipart(_ form: MultipartFormData, query: [(String, String)], encoder: URLEncodedFormEncoder = URLEncodedFormEncoder()) -> HTTPTask {
-        .multipart(form).adding(.query(query, encoder: encoder))
-    }
-
-    /// A `multipart/form-data` body and query parameters from a value's properties.
-    public static func multipart(_ form: MultipartFormData, query: some Encodable & Sendable, encoder: URLEncodedFormEncoder = URLEncodedFormEncoder()) -> HTTPTask {
-        .multipart(form).adding(.query(query, encoder: encoder))
-    }
-
     /// A `multipart/form-data` body whose parts `build` appends when the
     /// request is built, like every other body: a file is looked at then,
     /// not when the task is made, and an error `build` throws (a missing

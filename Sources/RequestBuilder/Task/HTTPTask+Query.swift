@@ -1,4 +1,3 @@
-public import Foundation
 public import HTTPBody
 
 extension HTTPTask {
@@ -11,26 +10,5 @@ extension HTTPTask {
     /// Query parameters from name-value pairs, in order; a name may repeat.
     public static func query(_ pairs: [(String, String)], encoder: URLEncodedFormEncoder = URLEncodedFormEncoder()) -> HTTPTask {
         HTTPTask(query: [{ encoder.encode(pairs) }])
-    }
-
-    /// A JSON body and query parameters: the composite task, the same as
-    /// `.json(value, encoder: encoder).adding(.query(query, encoder: queryEncoder))`.
-    public static func composite(
-        json value: some Encodable & Sendable,
-        encoder: JSONEncoder? = nil,
-        query: some Encodable & Sendable,
-        queryEncoder: URLEncodedFormEncoder = URLEncodedFormEncoder()
-    ) -> HTTPTask {
-        .json(value, encoder: encoder).adding(.query(query, encoder: queryEncoder))
-    }
-
-    /// A JSON body and query parameters from pairs: the composite task.
-    public static func composite(
-        json value: some Encodable & Sendable,
-        encoder: JSONEncoder? = nil,
-        query: [(String, String)],
-        queryEncoder: URLEncodedFormEncoder = URLEncodedFormEncoder()
-    ) -> HTTPTask {
-        .json(value, encoder: encoder).adding(.query(query, encoder: queryEncoder))
     }
 }

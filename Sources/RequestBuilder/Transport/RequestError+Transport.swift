@@ -49,9 +49,22 @@ extension RequestError {
         RequestError(code: .transport, description: "The response body was already read; a body arrives from the network once and cannot be read again")
     }
 
-    /// Whether this error says the request never got an answer because the
-    /// connection failed or timed out, which a retry may fix.
-    var isConnectionFailure: Bool { code == .transport || code == .timedOut }
+    /// Whether another attempt may succeed where this one failed: the
+    /// connection failed, was reset or timed out (``Code/transport``,
+    /// ``Code/timedOut``), or the server answered a status in
+    /// ``RetryMiddleware/defaultRetryableStatuses`` (408, 425, 429, 5xx).
+    ///
+    /// Every other failure is permanent, the same on every attempt: a
+    /// request that cannot be built or a body that fails, an unknown host,
+    /// an untrusted certificate, a proxy's `407`, a failed credential
+    /// refresh, any other status, a decoding failure, a cancellation.
+    public var isTransient: Bool {
+        switch code {
+        case .transport, .timedOut: true
+        case .unacceptableStatus: response.map { RetryMiddleware.defaultRetryableStatuses.contains($0.status.code) } ?? false
+        default: false
+        }
+    }
 }
 
 extension PreparedRequest {

@@ -448,7 +448,7 @@ struct RequestAssembler {
         let item = "'\("\(name)@\(source.path)".echoed)'"
         let type = try mediaType(source.type, item: item) ?? sniffedType
         // A file that was sniffed was opened as a regular file.
-        if sniffedType == nil, !source.isStandardInput, isDirectory(source.path) {
+        if sniffedType == nil, !source.isStandardInput, FileStatus.isDirectory(at: FileLocation(bytes: RawArgument.bytes(of: source.path))) == true {
             guard recursive else {
                 throw InputError(.unusableFile, "\(item): \(source.path.echoed) is a directory; add -r (--recursive) to send each file under it as a part")
             }
@@ -511,15 +511,6 @@ struct RequestAssembler {
         } catch {
             throw InputError(.malformedItem, "'\(item.echoed)': \(error.description)")
         }
-    }
-
-    /// Whether `path` (an argument's bytes) names a directory, links followed.
-    private static func isDirectory(_ path: String) -> Bool {
-        var status = stat()
-        let bytes = RawArgument.bytes(of: path).map { CChar(bitPattern: $0) } + [0]
-        return bytes.withUnsafeBufferPointer { buffer in
-            buffer.baseAddress.map { stat($0, &status) == 0 } ?? false
-        } && status.st_mode & S_IFMT == S_IFDIR
     }
 
     private func rawBody(_ data: String) throws(InputError) -> HTTPTask {

@@ -125,7 +125,7 @@ extension UploaderOptions {
         }
         let standardError = OutputFile.standardError
         let bar = progress ?? Self.drawsProgressUnasked ? ProgressBar() : nil
-        let policy = retryPolicy(retries: retry ?? Self.defaultResumes, explainsWaits: verbose || standardError.isTerminal, bar: bar)
+        let policy = retryPolicy(retries: retry ?? Self.defaultResumes, bar: bar)
         var client = S3Client(
             endpoint: upload.settings.endpoint, credentials: upload.settings.credentials,
             transport: network, retry: policy
@@ -150,33 +150,20 @@ extension UploaderOptions {
         var worst = ExitStatus.success
         var uploaded = 0
         var uploadedBytes: Int64 = 0
-        await withTaskGroup(of: (index: Int, status: ExitStatus).self) { group in
-            // At most `width` files in flight: one more starts as each ends.
-            for index in upload.files.indices {
-                if index >= width, let (done, status) = await group.next() {
-                    if status == .success {
-                        uploaded += 1
-                        uploadedBytes += upload.files[done].size
-                    } else if status.rawValue > worst.rawValue {
-                        worst = status
-                    }
-                }
-                let file = upload.files[index]
-                group.addTask {
-                    let status = await self.send(file, index: index, of: upload, with: s3, bar: bar, progress: progress)
-                    progress.finish(file: index, size: file.size)
-                    return (index, status)
-                }
+        // At most `width` files in flight: one more starts as each ends.
+        await forEachConcurrently(Array(upload.files.indices), atMost: width, { (index: Int) async throws(Never) in
+            let file = upload.files[index]
+            let status = await self.send(file, index: index, of: upload, with: s3, bar: bar, progress: progress)
+            progress.finish(file: index, size: file.size)
+            return (index: index, status: status)
+        }, collect: { (done: (index: Int, status: ExitStatus)) in
+            if done.status == .success {
+                uploaded += 1
+                uploadedBytes += upload.files[done.index].size
+            } else if done.status.rawValue > worst.rawValue {
+                worst = done.status
             }
-            for await (done, status) in group {
-                if status == .success {
-                    uploaded += 1
-                    uploadedBytes += upload.files[done].size
-                } else if status.rawValue > worst.rawValue {
-                    worst = status
-                }
-            }
-        }
+        })
         bar?.finish()
         let summary = RecursiveObjectUpload.summary(uploaded: uploaded, of: upload.files.count, bytes: uploadedBytes, to: upload.base)
         if worst == .success {

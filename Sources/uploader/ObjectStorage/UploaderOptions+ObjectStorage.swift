@@ -51,10 +51,9 @@ extension UploaderOptions {
             report(error.description)
             return .badInput
         }
-        let standardError = OutputFile.standardError
         let bar = progress ?? Self.drawsProgressUnasked ? ProgressBar() : nil
         let retries = retry ?? Self.defaultResumes
-        let policy = retryPolicy(retries: retries, explainsWaits: verbose || standardError.isTerminal, bar: bar)
+        let policy = retryPolicy(retries: retries, bar: bar)
         var s3 = S3Client(
             endpoint: job.endpoint, credentials: job.credentials,
             transport: network, retry: policy

@@ -34,6 +34,7 @@ extension OptionRule {
         ]) { options, _ in options.output != nil },
         OptionRule("--timeout", value: true) { options, _ in options.timeout != nil },
         OptionRule("--retry", value: true) { options, _ in options.retry != nil },
+        OptionRule("--retry-max-time", value: true) { options, _ in options.retryMaxTime != nil },
         OptionRule("--resumable", refusals: resumableByThemselves) { options, _ in options.resumable },
         OptionRule("--tus", refusals: resumableByThemselves) { options, _ in options.tus },
         OptionRule("--chunk-size", value: true, refusals: resumableOnly.merging([

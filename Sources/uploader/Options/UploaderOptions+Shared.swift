@@ -20,6 +20,11 @@ extension UploaderOptions {
         timeout.map { .nanoseconds(Int64(($0 * 1e9).rounded())) }
     }
 
+    /// `--retry-max-time` as the retry policies' total time.
+    var retryBudget: Duration? {
+        retryMaxTime.map { .nanoseconds(Int64(($0 * 1e9).rounded())) }
+    }
+
     /// `-H 'Name: value'`: the name and value, spaces and tabs around them
     /// dropped. A request that goes through the builder checks them there.
     static func header(parsing header: String) throws(InputError) -> (name: String, value: String) {

@@ -55,8 +55,11 @@ struct UploaderOptions: ParsableArguments, Sendable {
     @Option(help: ArgumentHelp("Per-attempt timeout in seconds.", valueName: "seconds"))
     var timeout: Double?
 
-    @Option(help: ArgumentHelp("Retry up to N times on connection failures, timeouts, 408, 429 and 5xx (resumable uploads: resume up to N times, 5 by default).", valueName: "N"))
+    @Option(help: ArgumentHelp("Retry up to N times on connection failures, timeouts, 408, 425, 429 and 5xx (resumable uploads: resume up to N times, 5 by default).", valueName: "N"))
     var retry: Int?
+
+    @Option(name: .customLong("retry-max-time"), help: ArgumentHelp("Bound all attempts of the run to this many seconds: no retry or resume starts, and no wait is taken, that would end later; a retried attempt gets what is left as its timeout.", valueName: "seconds"))
+    var retryMaxTime: Double?
 
     @Flag(help: "Send the request as a resumable upload (IETF draft); running the same command again continues it.")
     var resumable = false
@@ -162,7 +165,7 @@ struct UploaderOptions: ParsableArguments, Sendable {
         var options = UploaderOptions()
         (options.formParts, options.headers) = ([], [])
         (options.multipart, options.form, options.json, options.data, options.gzip) = (false, false, false, nil, false)
-        (options.boundary, options.dryRun, options.output, options.timeout, options.retry) = (nil, false, nil, nil, nil)
+        (options.boundary, options.dryRun, options.output, options.timeout, options.retry, options.retryMaxTime) = (nil, false, nil, nil, nil, nil)
         (options.resumable, options.tus, options.chunkSize, options.resumeFrom, options.stateDir) = (false, false, nil, nil, nil)
         (options.endpointURL, options.region, options.partSize, options.concurrency) = (nil, nil, nil, nil)
         (options.multipartThreshold, options.presignedPost, options.recursive, options.progress) = (nil, nil, false, nil)
@@ -198,6 +201,9 @@ struct UploaderOptions: ParsableArguments, Sendable {
         try validateRedirects()
         try validateAuthentication()
         try validateObjectStorage()
+        if let retryMaxTime, !(retryMaxTime > 0 && retryMaxTime <= Self.maximumTimeout) {
+            throw ValidationError("--retry-max-time \(Self.typedValue(of: "--retry-max-time").map(\.echoed) ?? "\(retryMaxTime)"): the time must be a positive number of seconds, at most \(Int(Self.maximumTimeout))")
+        }
         if let timeout, !(timeout > 0 && timeout <= Self.maximumTimeout) {
             throw ValidationError("--timeout \(Self.typedValue(of: "--timeout").map(\.echoed) ?? "\(timeout)"): the timeout must be a positive number of seconds, at most \(Int(Self.maximumTimeout))")
         }

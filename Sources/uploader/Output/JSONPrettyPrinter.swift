@@ -1,3 +1,5 @@
+import HTTPBody
+
 /// Shows a JSON document for a reader, as HTTPie does: indented by four
 /// spaces, one member per line, tokens coloured with ANSI escapes.
 ///
@@ -12,9 +14,9 @@ struct JSONPrettyPrinter {
     /// Colour keys, strings, numbers and literals.
     var colours: Bool
 
-    /// Nesting past this is shown as sent, rather than formatted by a
-    /// recursion that a hostile body could make arbitrarily deep.
-    static let maximumDepth = 512
+    /// Nesting past this is shown as sent, rather than formatted: the
+    /// scanner's limit.
+    static var maximumDepth: Int { JSONScanner<Writer>.maximumDepth }
 
     /// The escapes for each kind of token (close to HTTPie's terminal style).
     enum Colour {
@@ -26,37 +28,58 @@ struct JSONPrettyPrinter {
     }
 
     /// The document formatted, ending with a newline when indented; `nil`
-    /// when `document` is not one JSON value.
+    /// when `document` is not one JSON value (the package's one JSON
+    /// grammar, `JSONScanner`, decides).
     func format(_ document: [UInt8]) -> [UInt8]? {
-        var scanner = Scanner(input: document, indents: indents, colours: colours)
-        scanner.output.reserveCapacity(document.count + document.count / 2)
-        guard scanner.value(depth: 0) else { return nil }
-        scanner.space()
-        guard scanner.index == document.count else { return nil }
-        if indents { scanner.output.append(UInt8(ascii: "\n")) }
-        return scanner.output
+        var writer = Writer(input: document, indents: indents, colours: colours)
+        writer.output.reserveCapacity(document.count + document.count / 2)
+        var scanner = JSONScanner(document, sink: writer)
+        guard (try? scanner.scanDocument()) != nil else { return nil }
+        writer = scanner.sink
+        if indents { writer.output.append(UInt8(ascii: "\n")) }
+        return writer.output
     }
 
-    /// One pass over the document: checks the grammar and writes the output
-    /// as it goes.
-    private struct Scanner {
+    /// Writes each token the scanner meets: copied as the input has it,
+    /// coloured, with the input's whitespace or a new indentation.
+    struct Writer: JSONScanSink {
         let input: [UInt8]
         let indents: Bool
         let colours: Bool
-        var index = 0
         var output: [UInt8] = []
 
         init(input: [UInt8], indents: Bool, colours: Bool) {
             (self.input, self.indents, self.colours) = (input, indents, colours)
         }
 
-        private var current: UInt8? { index < input.count ? input[index] : nil }
-
-        /// Skips white space; kept in the output when not re-indenting.
-        mutating func space() {
-            while let byte = current, byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 {
-                if !indents { output.append(byte) }
-                index += 1
+        mutating func receive(_ event: JSONScanEvent) {
+            switch event {
+            case .whitespace(let range):
+                // Kept when not re-indenting.
+                if !indents { output.append(contentsOf: input[range]) }
+            case .open(let byte, _):
+                output.append(byte)
+            case .elementStart(let depth):
+                newLine(depth: depth)
+            case .colon:
+                output.append(UInt8(ascii: ":"))
+                if indents { output.append(UInt8(ascii: " ")) }
+            case .comma:
+                output.append(UInt8(ascii: ","))
+            case .close(let byte, let depth, let isEmpty):
+                // `{}` and `[]` stay on one line.
+                if !isEmpty { newLine(depth: depth) }
+                output.append(byte)
+            case .token(let kind, let range):
+                let colour = switch kind {
+                case .key: Colour.key
+                case .string: Colour.string
+                case .number: Colour.number
+                case .literal: Colour.literal
+                }
+                if colours { output.append(contentsOf: colour) }
+                output.append(contentsOf: input[range])
+                if colours { output.append(contentsOf: Colour.reset) }
             }
         }
 
@@ -65,146 +88,5 @@ struct JSONPrettyPrinter {
             output.append(UInt8(ascii: "\n"))
             output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: depth * 4))
         }
-
-        /// Copies `input[start..<index]` in `colour`.
-        private mutating func emit(from start: Int, colour: [UInt8]) {
-            if colours { output.append(contentsOf: colour) }
-            output.append(contentsOf: input[start..<index])
-            if colours { output.append(contentsOf: Colour.reset) }
-        }
-
-        mutating func value(depth: Int) -> Bool {
-            guard depth < JSONPrettyPrinter.maximumDepth else { return false }
-            space()
-            guard let byte = current else { return false }
-            switch byte {
-            case UInt8(ascii: "{"): return container(depth: depth, close: UInt8(ascii: "}"), isObject: true)
-            case UInt8(ascii: "["): return container(depth: depth, close: UInt8(ascii: "]"), isObject: false)
-            case UInt8(ascii: "\""): return string(colour: Colour.string)
-            case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return number()
-            case UInt8(ascii: "t"): return literal("true")
-            case UInt8(ascii: "f"): return literal("false")
-            case UInt8(ascii: "n"): return literal("null")
-            default: return false
-            }
-        }
-
-        /// An object or an array: `{}` and `[]` stay on one line.
-        private mutating func container(depth: Int, close: UInt8, isObject: Bool) -> Bool {
-            output.append(input[index])
-            index += 1
-            space()
-            if current == close {
-                output.append(close)
-                index += 1
-                return true
-            }
-            while true {
-                newLine(depth: depth + 1)
-                if isObject {
-                    space()
-                    guard current == UInt8(ascii: "\""), string(colour: Colour.key) else { return false }
-                    space()
-                    guard current == UInt8(ascii: ":") else { return false }
-                    output.append(UInt8(ascii: ":"))
-                    if indents { output.append(UInt8(ascii: " ")) }
-                    index += 1
-                }
-                guard value(depth: depth + 1) else { return false }
-                space()
-                switch current {
-                case UInt8(ascii: ","):
-                    output.append(UInt8(ascii: ","))
-                    index += 1
-                    space()
-                case close:
-                    newLine(depth: depth)
-                    output.append(close)
-                    index += 1
-                    return true
-                default:
-                    return false
-                }
-            }
-        }
-
-        /// A string, escapes checked and kept as written.
-        private mutating func string(colour: [UInt8]) -> Bool {
-            let start = index
-            index += 1
-            while let byte = current {
-                index += 1
-                switch byte {
-                case UInt8(ascii: "\""):
-                    emit(from: start, colour: colour)
-                    return true
-                case UInt8(ascii: "\\"):
-                    guard let escaped = current else { return false }
-                    index += 1
-                    switch escaped {
-                    case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"),
-                         UInt8(ascii: "f"), UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
-                        continue
-                    case UInt8(ascii: "u"):
-                        for _ in 0..<4 {
-                            guard let digit = current, digit.isHexDigit else { return false }
-                            index += 1
-                        }
-                    default:
-                        return false
-                    }
-                case 0..<0x20:
-                    return false  // a raw control character is not JSON
-                default:
-                    continue
-                }
-            }
-            return false
-        }
-
-        /// A number: `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`.
-        private mutating func number() -> Bool {
-            let start = index
-            if current == UInt8(ascii: "-") { index += 1 }
-            if current == UInt8(ascii: "0") {
-                index += 1
-            } else {
-                guard digits() else { return false }
-            }
-            if current == UInt8(ascii: ".") {
-                index += 1
-                guard digits() else { return false }
-            }
-            if current == UInt8(ascii: "e") || current == UInt8(ascii: "E") {
-                index += 1
-                if current == UInt8(ascii: "+") || current == UInt8(ascii: "-") { index += 1 }
-                guard digits() else { return false }
-            }
-            emit(from: start, colour: Colour.number)
-            return true
-        }
-
-        /// One or more decimal digits.
-        private mutating func digits() -> Bool {
-            let start = index
-            while let byte = current, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) { index += 1 }
-            return index > start
-        }
-
-        private mutating func literal(_ word: StaticString) -> Bool {
-            let bytes = UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount)
-            guard input.count - index >= bytes.count, input[index..<index + bytes.count].elementsEqual(bytes) else { return false }
-            let start = index
-            index += bytes.count
-            emit(from: start, colour: Colour.literal)
-            return true
-        }
-    }
-}
-
-extension UInt8 {
-    fileprivate var isHexDigit: Bool {
-        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(self) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(self)
-            || (UInt8(ascii: "A")...UInt8(ascii: "F")).contains(self)
     }
 }

@@ -35,10 +35,9 @@ enum ResumableSend {
         }
     }
 
-    /// The upload with its retry waits explained on standard error.
-    func explainingWaits(_ explains: Bool, bar: ProgressBar?, retries: Int) -> ResumableSend {
-        let policy = RetryMiddleware(maximumAttempts: retries + 1, willRetry: { retry in
-            guard explains else { return }
+    /// The upload with its retry waits noted on standard error, terminal or not.
+    func explainingWaits(bar: ProgressBar?, retries: Int, within budget: Duration?) -> ResumableSend {
+        let policy = RetryMiddleware(maximumAttempts: retries + 1, maximumTotalTime: budget, willRetry: { retry in
             bar?.clear()
             UploaderOptions.report("\(retry.reason); resuming in \(retry.delay.waitDescription) (attempt \(retry.attempt) of \(retries + 1))")
         })

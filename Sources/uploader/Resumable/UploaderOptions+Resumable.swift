@@ -169,7 +169,7 @@ extension UploaderOptions {
     private func send(_ upload: ResumableSend, resumingFrom state: ResumableUploadState?, store: ResumeStore<ResumableUploadState>, to target: OutputTarget, with network: any HTTPTransport) async -> ExitStatus {
         let standardError = OutputFile.standardError
         let bar = progress ?? Self.drawsProgressUnasked ? ProgressBar() : nil
-        let upload = upload.explainingWaits(verbose || standardError.isTerminal, bar: bar, retries: resumes)
+        let upload = upload.explainingWaits(bar: bar, retries: resumes, within: retryBudget)
         let requestClient = RequestClient(transport: network)
         Interruption.shared.watch(bar)
         let outcome: ResumableSend.Outcome

@@ -1,6 +1,7 @@
 public import Foundation
 import HTTPBody
 public import HTTPTypes
+public import RequestBuilder
 
 /// A transport for tests that answers from a script instead of a network,
 /// and records every request it receives.
@@ -45,7 +46,7 @@ public final class StubTransport: HTTPTransport {
             .status(status, headerFields: [.contentType: "application/json"], body: Data(text.utf8), delay: delay)
         }
 
-        /// A `200 OK` answer with an endpoint's ``Endpoint/sampleData``
+        /// A `200 OK` answer with an endpoint's `sampleData`
         /// (an empty body when it has none).
         /// A sample of a type other than `Data` or `Data?` fails the request.
         public static func sample(of endpoint: some Endpoint, delay: Duration = .zero) -> Reply {
