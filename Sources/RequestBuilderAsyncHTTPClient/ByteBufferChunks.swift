@@ -18,7 +18,7 @@ import RequestBuilder
 /// before, once the connection is done with it (`OutgoingBuffer.recycled`):
 /// a new 512 KiB buffer per chunk cost a `malloc`, and the kernel a page
 /// fault and a zeroed page per 4 KiB whenever `malloc` had given the memory
-/// back (21,000-36,000 faults in a 1 GiB S3 upload, issue #29). Still at
+/// back. Still at
 /// most two chunks per request, but the older one is kept, written, until
 /// the next read instead of freed: 512 KiB more per request between reads
 /// (1.5 MiB at the peak of 4 parts at once). A pool shared by all requests,

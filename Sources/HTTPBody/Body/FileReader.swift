@@ -110,8 +110,8 @@ package final class FileReader {
         // The status flags hold nothing but O_NONBLOCK: clearing them all
         // takes one call where reading them first would take two. Linux
         // ignores O_NONBLOCK on regular files (open(2)), so there the call
-        // is skipped: one system call less per open, 6,000 in a request of
-        // 3,000 files, each opened to be sniffed and again to be sent (#29).
+        // is skipped: one system call less per open, and a file is opened
+        // twice per request (sniffed, then sent).
         _ = fcntl(descriptor, F_SETFL, 0)
         #endif
         #if os(Linux)

@@ -1,9 +1,8 @@
 /// Names text that carries no text extension from its first bytes, the way
 /// libmagic names the common cases, for about a microsecond a file.
 ///
-/// libmagic spends 0.5-2.5 ms on every text file in its regular-expression
-/// rules (a real tree of 3,000 files spent half its sniffing time there,
-/// #29), and loading its database costs a program 9 MB. What those rules
+/// libmagic spends milliseconds on every text file in its regular-expression
+/// rules, and loading its database costs a program megabytes. What those rules
 /// tell apart in everyday trees is a handful of formats, each announced in
 /// the first line: an interpreter line (`#!/usr/bin/env python3`), an XML
 /// declaration, an HTML tag (WHATWG's "rules for identifying an unknown

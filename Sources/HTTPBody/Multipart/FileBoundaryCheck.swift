@@ -9,8 +9,7 @@ import Foundation
 /// length minus one byte into the next, so an occurrence across a seam is
 /// found. The check reads every byte once more than sending does; spread
 /// over the cores it costs about half a read of the file instead of a whole
-/// one (a 1 GiB dry run with `--boundary` took 2.1-5 times one with a
-/// random boundary, #29 goal 4).
+/// one.
 package enum FileBoundaryCheck {
     /// Files smaller than this are read on the calling thread alone: for them
     /// a thread's start costs more than it saves.
