@@ -110,20 +110,30 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
             if proxy == nil, left > .zero, Self.isUnverifiedCertificate(error), let host = url.host {
                 let port = url.port ?? (url.scheme?.lowercased() == "http" ? 80 : 443)
                 if let finding = await CertificateProbe.check(host: host, port: port, within: min(left, .seconds(5))) {
-                    throw RequestError.transport(request, Self.untrustedCertificate(finding, host: request.head.authority ?? host), underlying: error)
+                    throw RequestError.transport(request, Self.untrustedCertificate(finding, host: request.head.authority ?? host, rootsFile: routes?.rootsFile), underlying: error)
                 }
             }
-            throw Self.requestError(for: error, request: request, proxy: proxy)
+            throw Self.requestError(for: error, request: request, proxy: proxy, rootsFile: routes?.rootsFile)
         }
     }
 
     /// Gives every failure the request layer's one error type.
     /// `headArrived`: the error came while the response body was read.
-    static func requestError(for error: any Error, request: PreparedRequest, proxy: ProxyServer? = nil, headArrived: Bool = false) -> RequestError {
+    /// `rootsFile`: the file of the only trusted roots, when the user gave one.
+    static func requestError(
+        for error: any Error,
+        request: PreparedRequest,
+        proxy: ProxyServer? = nil,
+        rootsFile: String? = nil,
+        headArrived: Bool = false
+    ) -> RequestError {
         if let proxy, let failure = proxyFailure(error, proxy: proxy, request: request) {
             return failure
         }
-        if let failure = tlsFailure(error, request: request) {
+        if let failure = tlsFailure(error, request: request, rootsFile: rootsFile) {
+            return failure
+        }
+        if proxy == nil, let failure = connectFailure(error, request: request) {
             return failure
         }
         switch error {

@@ -225,14 +225,40 @@ public final class URLSessionTransport: HTTPTransport {
         return head
     }
 
+    /// URLSession's failure in the sentence AsyncHTTPClientTransport uses
+    /// for the same cause (``TransportFailureText``); Foundation's own text
+    /// for the rest.
     private static func requestError(_ error: URLError, for request: PreparedRequest) -> RequestError {
+        let authority = request.head.authority ?? ""
+        let host = request.url?.host(percentEncoded: false) ?? authority
         switch error.code {
         case .cancelled:
-            RequestError.cancelled(request)
+            return RequestError.cancelled(request)
         case .timedOut:
-            RequestError.timedOut(request, after: request.timeout, underlying: error)
+            return RequestError.timedOut(request, after: request.timeout, underlying: error)
+        case .cannotConnectToHost:
+            return RequestError.transport(request, TransportFailureText.refused(authority), underlying: error)
+        case .cannotFindHost, .dnsLookupFailed:
+            return RequestError.transport(request, TransportFailureText.unresolvable(host), underlying: error)
+        case .serverCertificateUntrusted, .serverCertificateHasUnknownRoot:
+            return RequestError.transport(
+                request,
+                "the server's certificate for \(authority) is not trusted (self-signed or unknown issuer, or expired): URLSessionTransport trusts the system's store; AsyncHTTPClientTransport(tls:) takes other roots in TLSSettings.trustRoots",
+                underlying: error
+            )
+        case .serverCertificateHasBadDate, .serverCertificateNotYetValid:
+            return RequestError.transport(
+                request,
+                "the server's certificate for \(authority) has expired or is not valid yet: the server must renew it, or this computer's clock is wrong",
+                underlying: error
+            )
+        case .clientCertificateRequired:
+            return RequestError.transport(request, TransportFailureText.clientCertificateRequired(authority), underlying: error)
+        case .networkConnectionLost:
+            return RequestError.transport(request, "the server closed the connection without answering", underlying: error)
         default:
-            RequestError.transport(request, error.localizedDescription, underlying: error)
+            // Foundation's text may name the URL, credentials and all.
+            return RequestError.transport(request, request.redaction.redactingURLs(in: error.localizedDescription), underlying: error)
         }
     }
 }

@@ -60,18 +60,25 @@ import Testing
         #expect(log.count == 1 && log.allSatisfy { $0.contains("CONNECT 127.0.0.1:\(server.port)") }, "\(log)")
     }
 
-    @Test func aProxyWithoutTheCredentialsItWantsSaysSo() async throws {
+    @Test(arguments: [nil, "wrong"] as [String?])
+    func aProxyWithoutTheCredentialsItWantsSaysSo(password: String?) async throws {
         let proxy = try await ForwardProxy.start(credentials: "user:secret")
         defer { proxy.stop() }
         let server = try await TLSTestServer.start()
         defer { server.stop() }
         let transport = try AsyncHTTPClientTransport(
             tls: TLSSettings(trustRoots: .pemFile(server.file("ca.pem"))),
-            proxies: .all(ProxyServer(host: "127.0.0.1", port: proxy.port, username: "user", password: "wrong"))
+            proxies: .all(ProxyServer(host: "127.0.0.1", port: proxy.port, username: password.map { _ in "user" }, password: password))
         )
         let error = await TLSTrustTests.failure { try await Self.upload(server.url(), with: transport) }
         try await transport.shutdown()
-        #expect(error?.description == "POST https://127.0.0.1:\(server.port)/: proxy 127.0.0.1:\(proxy.port) asks for credentials (407 Proxy Authentication Required): give them in the proxy URL (http://user:password@127.0.0.1:\(proxy.port))")
+        if password == nil {
+            #expect(error?.description == "POST https://127.0.0.1:\(server.port)/: proxy 127.0.0.1:\(proxy.port) asks for credentials (407 Proxy Authentication Required): give them in the proxy URL (http://user:password@127.0.0.1:\(proxy.port))")
+        } else {
+            // Credentials were given: the proxy refused them, and asking for
+            // them again would send the user looking for the wrong fault.
+            #expect(error?.description == "POST https://127.0.0.1:\(server.port)/: proxy 127.0.0.1:\(proxy.port) refused the credentials given for it (407 Proxy Authentication Required): check the user name and password")
+        }
         #expect(try server.requests().isEmpty)
     }
 

@@ -50,6 +50,20 @@ import Testing
         ])
     }
 
+    /// A `--cacert` that does not vouch for the server: the message names
+    /// the file given, and does not ask for a `--cacert` already there.
+    @Test func aCacertThatDoesNotVouchForTheServerIsNamed() async throws {
+        let server = try await TLSTestServer.start()
+        defer { server.stop() }
+        let other = try await TLSTestServer.start()
+        defer { other.stop() }
+        let authority = "127.0.0.1:\(server.port)"
+        let refused = try await Self.run([server.url(path: "/up").absoluteString, "note=hi", "--cacert", other.file("ca.pem")])
+        #expect(refused.status == 3)
+        #expect(refused.standardError == "uploader: POST https://\(authority)/up: the server's certificate for \(authority) is not trusted by the roots in \(other.file("ca.pem")) (self-signed or unknown issuer)\n")
+        #expect(try server.requests().isEmpty)
+    }
+
     /// The environment's trust locations matter to https:// requests only,
     /// as they do to OpenSSL's users: one that cannot be used is bad input
     /// naming it for an https:// upload, with nothing sent, and never

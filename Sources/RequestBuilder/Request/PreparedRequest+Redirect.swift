@@ -18,9 +18,10 @@ extension PreparedRequest {
     ///   section 10.2.2); one that is missing, repeated, not a URL, not
     ///   `http` or `https`, or without a host is refused, never guessed at;
     ///   credentials in it are dropped, never sent;
-    /// - a target on another origin (``HTTPOrigin``) gets no
-    ///   `Authorization`, `Cookie` or `Proxy-Authorization`, and its own
-    ///   `Host`. Fields once dropped stay dropped for later hops, since each
+    /// - a target on another origin (``HTTPOrigin``) gets none of the
+    ///   fields ``redaction`` names as credentials (`Authorization`,
+    ///   `Cookie`, `Proxy-Authorization`, `X-Api-Key`… by default), and its
+    ///   own `Host`. Fields once dropped stay dropped for later hops, since each
     ///   hop is derived from the one before.
     ///
     /// - Throws: ``RequestError`` with code ``RequestError/Code/redirect``.
@@ -44,7 +45,7 @@ extension PreparedRequest {
         guard locations.count == 1 else {
             throw .redirect(self, "\(answer) with \(locations.count) Location fields; not followed, since they disagree on where to go")
         }
-        let shown = Self.quoted(location)
+        let shown = Self.quoted(redaction.redactingURLs(in: location))
         guard let current = url,
               let resolved = URL(string: location, relativeTo: current)?.absoluteURL,
               var components = URLComponents(url: resolved, resolvingAgainstBaseURL: true)
@@ -81,7 +82,7 @@ extension PreparedRequest {
         next.authority = authority
         next.path = path
         if HTTPOrigin(current) != HTTPOrigin(target) {
-            for name in HTTPOrigin.credentialFields + [.hostField] {
+            for name in redaction.credentialNames(in: next.headerFields) + [.hostField] {
                 next.headerFields[name] = nil
             }
         }
@@ -94,10 +95,10 @@ extension PreparedRequest {
             }
         }
         if let nextBody, !nextBody.isReplayable {
-            throw .redirect(self, "\(answer) to \(target.absoluteString), which asks for the body again, but the body is read once (from standard input or a stream) and cannot be sent again")
+            throw .redirect(self, "\(answer) to \(redaction.redacted(target)), which asks for the body again, but the body is read once (a stream) and cannot be sent again")
         }
         do {
-            return try PreparedRequest(head: next, body: nextBody, timeout: timeout, acceptableStatus: acceptableStatus)
+            return try PreparedRequest(head: next, body: nextBody, timeout: timeout, acceptableStatus: acceptableStatus, redaction: redaction)
         } catch {
             throw .redirect(self, "\(answer) with Location \(shown), which cannot be requested: \(error.description)")
         }
