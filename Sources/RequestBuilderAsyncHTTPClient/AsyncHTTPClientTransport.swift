@@ -99,7 +99,8 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
             let status = HTTPResponse.Status(code: Int(response.status.code), reasonPhrase: response.status.reasonPhrase)
             return StreamedResponse(
                 head: HTTPResponse(status: status, headerFields: fields),
-                body: ResponseBody(ResponseChunks(body: response.body, request: request, deadline: deadline))
+                body: ResponseBody(ResponseChunks(body: response.body, request: request, deadline: deadline)),
+                protocolVersion: response.version.major >= 2 ? "HTTP/\(response.version.major)" : "HTTP/\(response.version.major).\(response.version.minor)"
             )
         } catch {
             // Which check failed, the issuer or the dates, is learnt from the
