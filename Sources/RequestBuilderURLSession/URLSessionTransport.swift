@@ -40,6 +40,15 @@ public import RequestBuilder
 /// not by ``stream(_:progress:)``, so `RetryMiddleware` never sends an
 /// answered request again.
 ///
+/// On Linux, URLSession adds fields of its own to a request that lacks
+/// them: `Accept: */*`, `Accept-Encoding`, `Accept-Language`,
+/// `Connection: keep-alive` and a `User-Agent` naming the process and curl;
+/// `AsyncHTTPClientTransport` sends the request's head as it is. Set
+/// `User-Agent` or `Accept` on the request (`HTTPRequestBuilder.userAgent(_:)`,
+/// `accept(_:)`) and both send yours. A configuration whose
+/// `connectionProxyDictionary` Linux would ignore is refused: each request
+/// throws `RequestError.Code.invalidRequest` naming `ProxySettings`.
+///
 /// Bodies never go through `httpBodyStream`, and on Linux never through
 /// `uploadTask(with:fromFile:)`: swift-corelibs-foundation traps in both
 /// when a connection fails mid-body (docs/notes/transports.md has the
@@ -68,6 +77,9 @@ public final class URLSessionTransport: HTTPTransport {
     #endif
     private let session: URLSession
     private let router: TaskRouter
+    /// The error every request gets instead of being sent, when the
+    /// configuration asks for something this platform's URLSession ignores.
+    private let ignoredSetting: String?
 
     /// Creates a transport with its own session.
     ///
@@ -106,6 +118,7 @@ public final class URLSessionTransport: HTTPTransport {
         self.stagingDirectory = stagingDirectory ?? FileManager.default.temporaryDirectory
         router = TaskRouter()
         session = URLSession(configuration: configuration, delegate: router, delegateQueue: nil)
+        ignoredSetting = Self.ignoredSetting(in: configuration)
     }
 
     deinit {
@@ -131,11 +144,26 @@ public final class URLSessionTransport: HTTPTransport {
         return try await deadline.run { try await self.exchange(request, progress: progress) }
     }
 
+    /// What `configuration` asks for that URLSession on this platform does
+    /// not do, as the sentence each request is refused with, naming what
+    /// does it; `nil` when it asks for nothing of the kind.
+    static func ignoredSetting(in configuration: URLSessionConfiguration) -> String? {
+        #if canImport(FoundationNetworking)
+        // swift-corelibs-foundation reads proxies from the environment
+        // only: requests would go around the proxy the app chose.
+        if let proxies = configuration.connectionProxyDictionary, !proxies.isEmpty {
+            return "URLSessionConfiguration.connectionProxyDictionary is ignored by URLSession on Linux, so this request would not go through the proxy: send it with AsyncHTTPClientTransport(tls:proxies:), whose ProxySettings go through a proxy on every platform"
+        }
+        #endif
+        return nil
+    }
+
     /// One exchange, without the whole-exchange deadline.
     private func exchange(
         _ request: PreparedRequest,
         progress: @escaping @Sendable (UploadProgress) -> Void
     ) async throws -> StreamedResponse {
+        if let ignoredSetting { throw RequestError.invalidRequest(ignoredSetting) }
         var urlRequest = try request.urlRequestHead()
         guard let body = request.body else {
             return try await run(request, progress: progress) { session.dataTask(with: urlRequest) }

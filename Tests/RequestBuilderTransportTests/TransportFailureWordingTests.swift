@@ -30,4 +30,15 @@ import Testing
         #expect(error?.code == .transport)
         #expect(error?.description == "GET http://no-such-host.invalid/up: the host name no-such-host.invalid does not resolve to an address")
     }
+
+    /// URLSession hands over no reason phrase; the standard one stands in,
+    /// with no stray space, so a 404 reads as it does on AsyncHTTPClient.
+    @Test(arguments: Kind.allCases)
+    func anUnacceptableStatusNamesItsReasonPhrase(kind: Kind) async throws {
+        let server = try await TestHTTPServer.start(script: TestHTTPServer.Script { _, _ in .status(404) })
+        let url = server.url(path: "/gone").absoluteString
+        let error = await Self.failure(url, kind: kind)
+        try await server.stop()
+        #expect(error?.description == "GET \(url): The server answered 404 Not Found, which the request does not accept")
+    }
 }

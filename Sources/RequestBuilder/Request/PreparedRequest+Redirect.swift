@@ -34,10 +34,7 @@ extension PreparedRequest {
         case 303: keepsMethod = head.method == .head
         default: return nil
         }
-        // URLSession hands over no reason phrase: the standard one stands in,
-        // so a message reads the same whichever transport sent.
-        let phrase = status.reasonPhrase.isEmpty ? Self.redirectPhrases[status.code] ?? "" : status.reasonPhrase
-        let answer = "the server answered \(status.code) \(phrase)"
+        let answer = "the server answered \(status.withStandardReasonPhrase.text)"
         let locations = response.headerFields[values: .location]
         guard let location = locations.first, !location.isEmpty else {
             throw .redirect(self, "\(answer) without a Location to follow")
@@ -103,11 +100,6 @@ extension PreparedRequest {
             throw .redirect(self, "\(answer) with Location \(shown), which cannot be requested: \(error.description)")
         }
     }
-
-    /// The reason phrases of the redirects followed (RFC 9110, section 15.4).
-    private static let redirectPhrases = [
-        301: "Moved Permanently", 302: "Found", 303: "See Other", 307: "Temporary Redirect", 308: "Permanent Redirect",
-    ]
 
     /// A server's text for a message: quoted, at most 200 characters.
     private static func quoted(_ text: String) -> String {
