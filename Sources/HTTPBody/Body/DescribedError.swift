@@ -10,6 +10,6 @@ public import Foundation
 public protocol DescribedError: LocalizedError, CustomStringConvertible {}
 
 extension DescribedError {
-    /// The error's ``Swift/CustomStringConvertible/description``.
+    /// The error's `description`.
     public var errorDescription: String? { description }
 }
