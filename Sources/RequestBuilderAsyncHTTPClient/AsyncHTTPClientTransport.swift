@@ -114,8 +114,30 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
                     throw RequestError.transport(request, Self.untrustedCertificate(finding, host: request.head.authority ?? host, rootsFile: routes?.rootsFile), underlying: error)
                 }
             }
+            // Through a proxy, AsyncHTTPClient reports a proxy that closes on
+            // CONNECT as a target that closes, and one that never answers
+            // CONNECT as one that cannot be reached. Asking the proxy for a
+            // tunnel again tells which.
+            if let proxy, left > .zero, let failure = error as? HTTPClientError,
+               failure == .remoteConnectionClosed || failure == .connectTimeout, let target = Self.tunnelTarget(url) {
+                switch await ProxyTunnelProbe.check(proxy, target: target, within: min(left, .seconds(2))) {
+                case .closed:
+                    throw RequestError.transport(request, "proxy \(proxy.authority) closed the connection instead of opening a tunnel to \(target)", underlying: error)
+                case .noAnswer:
+                    throw RequestError.transport(request, "proxy \(proxy.authority) did not answer the request for a tunnel to \(target)", underlying: error)
+                case .answered, nil:
+                    break
+                }
+            }
             throw Self.requestError(for: error, request: request, proxy: proxy, rootsFile: routes?.rootsFile)
         }
+    }
+
+    /// `host:port` as a `CONNECT` names the target of `url`.
+    private static func tunnelTarget(_ url: URL) -> String? {
+        guard let host = url.host(percentEncoded: false) else { return nil }
+        let port = url.port ?? (url.scheme?.lowercased() == "http" ? 80 : 443)
+        return host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)"
     }
 
     /// Gives every failure the request layer's one error type.

@@ -97,6 +97,31 @@ import Testing
         #expect(try server.requests().isEmpty)
     }
 
+    /// A proxy that takes the connection and closes it on `CONNECT`, or
+    /// never answers it: the proxy is at fault, and the message says so
+    /// rather than blame the target it never reached.
+    @Test(arguments: ["closes", "stalls"])
+    func aProxyThatFailsTheTunnelIsNamedNotTheTarget(behaviour: String) async throws {
+        let proxy = try await RawResponseServer.start { _ in behaviour == "closes" ? .bytes([]) : .stalling([]) }
+        // The proxy's handshake is bounded by the connect timeout, shorter
+        // here than the request's: a silent proxy is found out before the
+        // request as a whole times out.
+        let transport = try AsyncHTTPClientTransport(
+            tls: TLSSettings(),
+            proxies: .all(ProxyServer(host: "127.0.0.1", port: proxy.port)),
+            connectTimeout: .seconds(1)
+        )
+        let client = RequestClient(transport: transport)
+        let error = await ErrorRedactionTests.failure {
+            _ = try await client.send(try HTTPRequestBuilder.get("https://127.0.0.1:9/up").timeout(.seconds(5)).build())
+        }
+        try await transport.shutdown()
+        let expected = behaviour == "closes"
+            ? "GET https://127.0.0.1:9/up: proxy 127.0.0.1:\(proxy.port) closed the connection instead of opening a tunnel to 127.0.0.1:9"
+            : "GET https://127.0.0.1:9/up: proxy 127.0.0.1:\(proxy.port) did not answer the request for a tunnel to 127.0.0.1:9"
+        #expect(error?.description == expected)
+    }
+
     @Test func noProxyHostsConnectDirectly() async throws {
         let server = try await TLSTestServer.start()
         defer { server.stop() }
