@@ -137,7 +137,7 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
     private static func tunnelTarget(_ url: URL) -> String? {
         guard let host = url.host(percentEncoded: false) else { return nil }
         let port = url.port ?? (url.scheme?.lowercased() == "http" ? 80 : 443)
-        return host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)"
+        return host.contains(":" as Character) ? "[\(host)]:\(port)" : "\(host):\(port)"
     }
 
     /// Gives every failure the request layer's one error type.

@@ -135,13 +135,13 @@ extension LoggingMiddleware {
         /// redacted query parameter as ``placeholder``. A text without
         /// `://` (a relative `Location`) has its query redacted as a path's.
         public func redactingURLs(in text: String) -> String {
-            guard text.contains("://") else { return redactedPath(text) }
+            guard text.firstRange(of: "://") != nil else { return redactedPath(text) }
             var result = ""
             var rest = text[...]
             while let separator = rest.firstRange(of: "://") {
                 let schemeStart = rest[..<separator.lowerBound].lastIndex { !($0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0))) }
                     .map { rest.index(after: $0) } ?? rest.startIndex
-                var end = rest[separator.upperBound...].firstIndex { $0.isWhitespace || "'\"<>`".contains($0) } ?? rest.endIndex
+                var end = Self.urlEnd(in: rest[separator.upperBound...])
                 // Punctuation closing a sentence or a parenthesis is not the URL's.
                 while end > separator.upperBound, ".,;:)]".contains(rest[rest.index(before: end)]) {
                     end = rest.index(before: end)
@@ -151,6 +151,23 @@ extension LoggingMiddleware {
                 rest = rest[end...]
             }
             return result + rest
+        }
+
+        /// Where a URL starting `text` ends: at a space or a quote, or a `<`
+        /// that does not begin ``placeholder`` (a URL redacted before is
+        /// one URL still).
+        private static func urlEnd(in text: Substring) -> Substring.Index {
+            var index = text.startIndex
+            while index < text.endIndex {
+                let character = text[index]
+                if character == "<", text[index...].hasPrefix(placeholder) {
+                    index = text.index(index, offsetBy: placeholder.count)
+                    continue
+                }
+                if character.isWhitespace || "'\"<>`".contains(character) { return index }
+                index = text.index(after: index)
+            }
+            return text.endIndex
         }
 
         private func redactingURL(_ url: Substring, authorityStart: Substring.Index) -> String {
