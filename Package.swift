@@ -452,6 +452,7 @@ let package = Package(
                 "uploader",
                 "UploaderItems",
                 "HTTPBodyTesting",
+                "RequestBuilderTesting",
                 "TestSupport",
             ],
             exclude: ["__Snapshots__"],

@@ -1,8 +1,9 @@
+import Foundation
 public import HTTPBody
 
 /// Why a request could not be signed. Each description names the variable,
 /// field or value at fault.
-public struct AWSSigningError: Error, Sendable, Hashable, CustomStringConvertible {
+public struct AWSSigningError: DescribedError, Sendable, Hashable {
     /// The kind of failure, for code that reacts to it.
     public struct Code: ErrorCode {
         /// The code's name, as its static member is spelled.

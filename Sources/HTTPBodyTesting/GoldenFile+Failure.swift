@@ -1,7 +1,10 @@
+import Foundation
+public import HTTPBody
+
 extension GoldenFile {
     /// Why a comparison with a golden file did not pass; its description is
     /// the message a test reports, diff included.
-    public struct Failure: Error, Sendable, Hashable, CustomStringConvertible {
+    public struct Failure: DescribedError, Sendable, Hashable {
         /// What kind of failure this is.
         public let kind: Kind
         /// A message naming the golden file, with a readable diff when the
@@ -17,9 +20,11 @@ extension GoldenFile {
 
 extension GoldenFile.Failure {
     /// The kinds of failure, as static members so more can be added without
-    /// breaking a caller's code.
-    public struct Kind: Sendable, Hashable {
-        private let name: String
+    /// breaking a caller's code; each prints as its name (`recorded`).
+    public struct Kind: ErrorCode {
+        /// The kind's name, as its static member is spelled.
+        public let name: String
+        private init(name: String) { self.name = name }
 
         /// The bytes differ from the golden file's.
         public static let mismatch = Kind(name: "mismatch")

@@ -1,10 +1,11 @@
+import Foundation
 public import HTTPBody
 public import HTTPTypes
 
 /// Why an object-store operation failed. Each description is a sentence that
 /// names the bucket, key, part or field at fault, and for the store's own
 /// refusals carries its error code and message.
-public struct S3Error: Error, Sendable, CustomStringConvertible {
+public struct S3Error: DescribedError, Sendable {
     /// The kind of failure, for code that reacts to it.
     public struct Code: ErrorCode {
         /// The code's name, as its static member is spelled.

@@ -6,7 +6,7 @@ extension RequestError {
     /// gives the status and a preview of the body (servers explain errors there).
     public static func unacceptableStatus(_ response: Response) -> RequestError {
         let preview = response.bodyPreview(limit: 256)
-        let status = "\(response.status.code) \(response.status.reasonPhrase)"
+        let status = response.status.withStandardReasonPhrase.text
         return RequestError(
             code: .unacceptableStatus,
             description: preview.isEmpty

@@ -1,10 +1,11 @@
+import Foundation
 public import HTTPBody
 
 /// The one error type of the request layer. Its ``code`` tells apart a bad
 /// request description, a transport failure, an unacceptable status and a
 /// response that could not be decoded; its description says which field,
 /// header or value was at fault.
-public struct RequestError: Error, Sendable, CustomStringConvertible {
+public struct RequestError: DescribedError, Sendable {
     /// The kind of failure.
     public struct Code: ErrorCode {
         /// The code's name, as its static member is spelled.
@@ -68,6 +69,20 @@ public struct RequestError: Error, Sendable, CustomStringConvertible {
         self.description = description
         self.response = response
         self.underlying = underlying
+    }
+
+    /// What an app can do about the failure, in this library's terms, for
+    /// the kinds where something helps; `nil` for the others, whose
+    /// description says all there is.
+    public var recoverySuggestion: String? {
+        switch code {
+        case .timedOut:
+            "Try again later, or allow the request more time with HTTPRequestBuilder.timeout(_:)."
+        case .responseTooLarge:
+            "Read the response as a stream with RequestClient.stream(_:progress:), or collect it with a higher limit."
+        default:
+            nil
+        }
     }
 
     /// A request that could not be built, with a sentence naming the culprit.

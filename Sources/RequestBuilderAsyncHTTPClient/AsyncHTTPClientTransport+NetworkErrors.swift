@@ -18,7 +18,9 @@ extension AsyncHTTPClientTransport {
         switch error {
         case let error as HTTPClientError where error == .proxyAuthenticationRequired:
             code = .proxyAuthenticationRequired
-            what = "proxy \(proxy.authority) asks for credentials (407 Proxy Authentication Required): give them in the proxy URL (http://user:password@\(proxy.authority))"
+            what = proxy.username == nil
+                ? "proxy \(proxy.authority) asks for credentials (407 Proxy Authentication Required): give them in the proxy URL (http://user:password@\(proxy.authority))"
+                : "proxy \(proxy.authority) refused the credentials given for it (407 Proxy Authentication Required): check the user name and password"
         case let error as HTTPClientError where error == .invalidProxyResponse:
             what = "proxy \(proxy.authority) refused to open a tunnel to \(target)"
         case let error as HTTPClientError where error == .httpProxyHandshakeTimeout:
@@ -41,6 +43,41 @@ extension AsyncHTTPClientTransport {
         return RequestError(code: code, description: "\(request.describedTarget): \(what)", underlying: error)
     }
 
+    /// A failure to reach the target itself (no proxy in between): its name
+    /// does not resolve, or nothing accepts the connection. `nil` for other
+    /// failures, whose own sentence stands.
+    static func connectFailure(_ error: any Error, request: PreparedRequest) -> RequestError? {
+        let authority = request.head.authority ?? ""
+        let host = request.url?.host(percentEncoded: false) ?? authority
+        let what: String
+        switch error {
+        case let error as NIOConnectionError:
+            if let first = error.connectionErrors.first?.error {
+                guard let reason = connectFailure(first, authority: authority) else { return nil }
+                what = reason
+            } else if error.dnsAError != nil || error.dnsAAAAError != nil {
+                what = TransportFailureText.unresolvable(host)
+            } else {
+                return nil
+            }
+        case is SocketAddressError:
+            what = TransportFailureText.unresolvable(host)
+        default:
+            guard let reason = connectFailure(error, authority: authority) else { return nil }
+            what = reason
+        }
+        return .transport(request, what, underlying: error)
+    }
+
+    private static func connectFailure(_ error: any Error, authority: String) -> String? {
+        guard let error = error as? IOError else { return nil }
+        switch error.errnoCode {
+        case ECONNREFUSED: return TransportFailureText.refused(authority)
+        case EHOSTUNREACH, ENETUNREACH: return "cannot connect to \(authority): \(SystemErrorText.describe(error.errnoCode))"
+        default: return nil
+        }
+    }
+
     private static func proxyConnectFailure(_ error: (any Error)?, proxy: ProxyServer) -> String {
         guard let error = error as? IOError else { return "proxy \(proxy.authority) cannot be reached" }
         if error.errnoCode == ECONNREFUSED { return "proxy \(proxy.authority) refused the connection" }
@@ -50,7 +87,8 @@ extension AsyncHTTPClientTransport {
     /// A failed TLS handshake as a sentence naming the host and what helps;
     /// `nil` for other failures. BoringSSL's error queue is a build path and
     /// a code, never shown.
-    static func tlsFailure(_ error: any Error, request: PreparedRequest) -> RequestError? {
+    /// `rootsFile`: the file of the only trusted roots, when the user gave one.
+    static func tlsFailure(_ error: any Error, request: PreparedRequest, rootsFile: String?) -> RequestError? {
         let host = request.head.authority ?? ""
         let what: String
         let code: RequestError.Code = isUnverifiedCertificate(error) ? .untrustedCertificate : .transport
@@ -64,7 +102,7 @@ extension AsyncHTTPClientTransport {
         case let error as NIOSSLError:
             switch error {
             case .handshakeFailed(let boringSSLError):
-                what = handshakeFailure(boringSSLError, host: host)
+                what = handshakeFailure(boringSSLError, host: host, rootsFile: rootsFile)
             case .uncleanShutdown:
                 what = "\(host) closed the TLS connection without saying so"
             default:
@@ -73,7 +111,7 @@ extension AsyncHTTPClientTransport {
         case let error as BoringSSLError:
             // An alert from the server after the handshake (a client
             // certificate it requires) arrives bare, not as handshakeFailed.
-            what = handshakeFailure(error, host: host)
+            what = handshakeFailure(error, host: host, rootsFile: rootsFile)
         default:
             return nil
         }
@@ -111,28 +149,28 @@ extension AsyncHTTPClientTransport {
 
     /// A certificate that did not verify, as a sentence saying why, from
     /// what ``CertificateProbe`` read of it.
-    static func untrustedCertificate(_ finding: CertificateProbe.Finding, host: String) -> String {
+    static func untrustedCertificate(_ finding: CertificateProbe.Finding, host: String, rootsFile: String?) -> String {
         switch finding {
         case .expired(let date):
-            return "the server's certificate for \(host) expired on \(CertificateProbe.describe(date)): the server must renew it (--insecure skips verification)"
+            return "the server's certificate for \(host) expired on \(CertificateProbe.describe(date)): the server must renew it \(TransportFailureText.skipVerification)"
         case .notYetValid(let date):
-            return "the server's certificate for \(host) is not valid until \(CertificateProbe.describe(date)): check this computer's clock (--insecure skips verification)"
+            return "the server's certificate for \(host) is not valid until \(CertificateProbe.describe(date)): check this computer's clock \(TransportFailureText.skipVerification)"
         case .currentDates:
-            return "the server's certificate for \(host) is not trusted (self-signed or unknown issuer): pass --cacert FILE"
+            return TransportFailureText.untrustedCertificate(host, rootsFile: rootsFile)
         }
     }
 
     /// BoringSSL's error queue as a sentence: its reason names (never shown)
     /// say what happened.
-    private static func handshakeFailure(_ error: BoringSSLError, host: String) -> String {
+    private static func handshakeFailure(_ error: BoringSSLError, host: String, rootsFile: String?) -> String {
         let text = "\(error)"
         if text.firstRange(of: "CERTIFICATE_VERIFY_FAILED") != nil {
             // BoringSSL's queue does not say which check failed: an unknown
             // issuer and an expired certificate read the same here.
-            return "the server's certificate for \(host) is not trusted (self-signed or unknown issuer, or expired): pass --cacert FILE"
+            return TransportFailureText.untrustedCertificate(host, rootsFile: rootsFile, orExpired: true)
         }
         if text.firstRange(of: "CERTIFICATE_REQUIRED") != nil {
-            return "the server at \(host) requires a client certificate: pass --cert FILE (and --key FILE)"
+            return TransportFailureText.clientCertificateRequired(host)
         }
         if text.firstRange(of: "WRONG_VERSION_NUMBER") != nil {
             return "\(host) does not speak TLS: use http:// for it"

@@ -122,7 +122,8 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
             let status = HTTPResponse.Status(code: Int(response.status.code), reasonPhrase: response.status.reasonPhrase)
             return StreamedResponse(
                 head: HTTPResponse(status: status, headerFields: fields),
-                body: ResponseBody(ResponseChunks(body: response.body, request: request, deadline: deadline))
+                body: ResponseBody(ResponseChunks(body: response.body, request: request, deadline: deadline)),
+                protocolVersion: response.version.major >= 2 ? "HTTP/\(response.version.major)" : "HTTP/\(response.version.major).\(response.version.minor)"
             )
         } catch {
             gate?.gate.abandon()
@@ -134,20 +135,56 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
             if proxy == nil, left > .zero, Self.isUnverifiedCertificate(error), let host = url.host {
                 let port = url.port ?? (url.scheme?.lowercased() == "http" ? 80 : 443)
                 if let finding = await CertificateProbe.check(host: host, port: port, within: min(left, .seconds(5))) {
-                    throw RequestError(code: .untrustedCertificate, description: "\(request.describedTarget): \(Self.untrustedCertificate(finding, host: request.head.authority ?? host))", underlying: error)
+                    throw RequestError(
+                        code: .untrustedCertificate,
+                        description: "\(request.describedTarget): \(Self.untrustedCertificate(finding, host: request.head.authority ?? host, rootsFile: routes?.rootsFile))",
+                        underlying: error
+                    )
                 }
             }
-            throw Self.requestError(for: error, request: request, proxy: proxy)
+            // Through a proxy, AsyncHTTPClient reports a proxy that closes on
+            // CONNECT as a target that closes, and one that never answers
+            // CONNECT as one that cannot be reached. Asking the proxy for a
+            // tunnel again tells which.
+            if let proxy, left > .zero, let failure = error as? HTTPClientError,
+               failure == .remoteConnectionClosed || failure == .connectTimeout, let target = Self.tunnelTarget(url) {
+                switch await ProxyTunnelProbe.check(proxy, target: target, within: min(left, .seconds(2))) {
+                case .closed:
+                    throw RequestError.transport(request, "proxy \(proxy.authority) closed the connection instead of opening a tunnel to \(target)", underlying: error)
+                case .noAnswer:
+                    throw RequestError.transport(request, "proxy \(proxy.authority) did not answer the request for a tunnel to \(target)", underlying: error)
+                case .answered, nil:
+                    break
+                }
+            }
+            throw Self.requestError(for: error, request: request, proxy: proxy, rootsFile: routes?.rootsFile)
         }
+    }
+
+    /// `host:port` as a `CONNECT` names the target of `url`.
+    private static func tunnelTarget(_ url: URL) -> String? {
+        guard let host = url.host(percentEncoded: false) else { return nil }
+        let port = url.port ?? (url.scheme?.lowercased() == "http" ? 80 : 443)
+        return host.contains(":" as Character) ? "[\(host)]:\(port)" : "\(host):\(port)"
     }
 
     /// Gives every failure the request layer's one error type.
     /// `headArrived`: the error came while the response body was read.
-    static func requestError(for error: any Error, request: PreparedRequest, proxy: ProxyServer? = nil, headArrived: Bool = false) -> RequestError {
+    /// `rootsFile`: the file of the only trusted roots, when the user gave one.
+    static func requestError(
+        for error: any Error,
+        request: PreparedRequest,
+        proxy: ProxyServer? = nil,
+        rootsFile: String? = nil,
+        headArrived: Bool = false
+    ) -> RequestError {
         if let proxy, let failure = proxyFailure(error, proxy: proxy, request: request) {
             return failure
         }
-        if let failure = tlsFailure(error, request: request) {
+        if let failure = tlsFailure(error, request: request, rootsFile: rootsFile) {
+            return failure
+        }
+        if proxy == nil, let failure = connectFailure(error, request: request) {
             return failure
         }
         switch error {

@@ -30,12 +30,17 @@ final class ClientRoutes: Sendable {
     /// The error every `https://` request gets instead of being sent, when
     /// the trust roots OpenSSL's locations name cannot be used.
     let httpsProblem: RequestError?
+    /// The file of the only roots trusted, when the settings name one
+    /// (``TLSSettings/TrustRoots/pemFile(_:)``): a certificate it does not
+    /// vouch for is reported against that file.
+    let rootsFile: String?
 
     init(tls: TLSSettings, proxies: ProxySettings, connectTimeout: Duration) throws {
         var configuration = AsyncHTTPClientTransport.configuration(connectTimeout: connectTimeout)
         let (tlsConfiguration, httpsProblem) = try tls.makeTLSConfiguration()
         configuration.tlsConfiguration = tlsConfiguration
         self.httpsProblem = httpsProblem
+        if case .pemFile(let path) = tls.trustRoots, tls.verifiesServer { rootsFile = path } else { rootsFile = nil }
         // Redirects are the request layer's decision, on every transport.
         configuration.redirectConfiguration = .disallow
         let group = MultiThreadedEventLoopGroup.singleton

@@ -20,13 +20,13 @@ extension RequestClient {
     /// as for `RequestClient.send(_:maximumBodySize:progress:)`,
     /// so retry and logging need no Combine operators of their own.
     ///
-    /// Values and the completion arrive on the task that sends the request, a
-    /// thread of Swift's global concurrent executor, not the main queue (a
-    /// value that waited for demand arrives on the thread that asked for
-    /// more). Main-actor code (a view, Swift 6 top-level code) passes
-    /// `receiveOn: .main` or chains `.receive(on:)`, as with
-    /// `URLSession.DataTaskPublisher`: Swift 6 stops the program when a
-    /// main-actor closure runs elsewhere.
+    /// A subscription made on the main queue (main-actor code: a view,
+    /// Swift 6 top-level code) gets its values and completion there, so a
+    /// main-actor `sink` runs where Swift 6 requires it to. Any other gets
+    /// them on the task that sends the request, a thread of Swift's global
+    /// concurrent executor (a value that waited for demand arrives on the
+    /// thread that asked for more); `receiveOn:` or `.receive(on:)` chooses
+    /// another place.
     ///
     /// - Parameters:
     ///   - request: The request to send for each subscription.
@@ -49,13 +49,13 @@ extension RequestClient {
     ///
     /// A body that does not decode fails with `RequestError.Code.decoding`.
     ///
-    /// Values and the completion arrive on the task that sends the request, a
-    /// thread of Swift's global concurrent executor, not the main queue (a
-    /// value that waited for demand arrives on the thread that asked for
-    /// more). Main-actor code (a view, Swift 6 top-level code) passes
-    /// `receiveOn: .main` or chains `.receive(on:)`, as with
-    /// `URLSession.DataTaskPublisher`: Swift 6 stops the program when a
-    /// main-actor closure runs elsewhere.
+    /// A subscription made on the main queue (main-actor code: a view,
+    /// Swift 6 top-level code) gets its values and completion there, so a
+    /// main-actor `sink` runs where Swift 6 requires it to. Any other gets
+    /// them on the task that sends the request, a thread of Swift's global
+    /// concurrent executor (a value that waited for demand arrives on the
+    /// thread that asked for more); `receiveOn:` or `.receive(on:)` chooses
+    /// another place.
     ///
     /// - Parameters:
     ///   - request: The request to send for each subscription.
@@ -89,13 +89,13 @@ extension RequestClient {
     /// latest; the response waits for demand after it. Cancelling the
     /// subscription cancels the request.
     ///
-    /// Values and the completion arrive on the task that sends the request, a
-    /// thread of Swift's global concurrent executor, not the main queue (a
-    /// value that waited for demand arrives on the thread that asked for
-    /// more). Main-actor code (a view, Swift 6 top-level code) passes
-    /// `receiveOn: .main` or chains `.receive(on:)`, as with
-    /// `URLSession.DataTaskPublisher`: Swift 6 stops the program when a
-    /// main-actor closure runs elsewhere.
+    /// A subscription made on the main queue (main-actor code: a view,
+    /// Swift 6 top-level code) gets its values and completion there, so a
+    /// main-actor `sink` runs where Swift 6 requires it to. Any other gets
+    /// them on the task that sends the request, a thread of Swift's global
+    /// concurrent executor (a value that waited for demand arrives on the
+    /// thread that asked for more); `receiveOn:` or `.receive(on:)` chooses
+    /// another place.
     ///
     /// - Parameters:
     ///   - request: The request to send for each subscription.

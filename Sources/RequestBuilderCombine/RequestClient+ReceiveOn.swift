@@ -7,15 +7,10 @@ internal import OpenCombineDispatch
 public import Foundation
 public import RequestBuilder
 
-// The publishers with the scheduler they deliver on. Without one, values and
-// the completion arrive on the task that sends the request: a thread of Swift's
-// global concurrent executor, not the main queue. A `sink` closure written in
-// main-actor code (a view, Swift 6 top-level code) is main-actor isolated, and
-// Swift 6 traps when it runs anywhere else, so such callers need the main queue.
-// `URLSession.DataTaskPublisher` users write `.receive(on: DispatchQueue.main)`
-// for the same reason; `receiveOn:` is that operator, spelled where the
-// publisher is made, so it is found when it is needed. Chaining
-// `.receive(on:)` does the same.
+// The publishers with the scheduler they deliver on. Without one, a
+// subscription made on the main queue is delivered to there and any other on
+// the task that sends the request; `receiveOn:` is `.receive(on:)` spelled
+// where the publisher is made, for subscribers that want another queue.
 
 extension RequestClient {
     /// ``RequestBuilder/RequestClient/responsePublisher(for:maximumBodySize:)``, delivering the response

@@ -9,6 +9,11 @@ import RequestBuilder
 /// A publisher whose every subscription runs `operation` in a task of its
 /// own, started by the first demand and cancelled with the subscription.
 ///
+/// A subscription made on the main queue (main-actor code: a view, Swift 6
+/// top-level code) is delivered to on the main queue, since Swift 6 stops
+/// the program when a main-actor closure runs anywhere else; any other is
+/// delivered to on the task's thread.
+///
 /// `operation` may offer values on the way (progress reports); one the
 /// subscriber has no demand for waits, replaced by a newer offer, so a slow
 /// subscriber skips stale reports but still gets the latest. It returns the
@@ -52,10 +57,14 @@ private final class TaskSubscription<Output: Sendable>: Subscription, @unchecked
     private var last: Output?
     private var failure: RequestError?
     private var isDelivering = false
+    /// Whether the subscriber subscribed on the main queue, so is sent
+    /// everything there; set once, before the task starts.
+    private let deliversOnMainQueue: Bool
 
     init(downstream: some Subscriber<Output, RequestError>, operation: @escaping TaskPublisher<Output>.Operation) {
         self.downstream = AnySubscriber(downstream)
         self.operation = operation
+        deliversOnMainQueue = MainQueue.isCurrent
     }
 
     func request(_ more: Subscribers.Demand) {
@@ -90,12 +99,17 @@ private final class TaskSubscription<Output: Sendable>: Subscription, @unchecked
         }
     }
 
-    /// Records something to send under the lock, then sends what is due.
+    /// Records something to send under the lock, then sends what is due,
+    /// on the main queue for a subscriber that subscribed there.
     private func hold(_ update: (TaskSubscription) -> Void) {
         lock.lock()
         update(self)
         lock.unlock()
-        deliver()
+        if deliversOnMainQueue, !MainQueue.isCurrent {
+            DispatchQueue.main.async { self.deliver() }
+        } else {
+            deliver()
+        }
     }
 
     /// Sends what is due: a failure at once, values as demand allows, the

@@ -40,6 +40,15 @@ public import RequestBuilder
 /// not by ``stream(_:progress:)``, so `RetryMiddleware` never sends an
 /// answered request again.
 ///
+/// On Linux, URLSession adds fields of its own to a request that lacks
+/// them: `Accept: */*`, `Accept-Encoding`, `Accept-Language`,
+/// `Connection: keep-alive` and a `User-Agent` naming the process and curl;
+/// `AsyncHTTPClientTransport` sends the request's head as it is. Set
+/// `User-Agent` or `Accept` on the request (`HTTPRequestBuilder.userAgent(_:)`,
+/// `accept(_:)`) and both send yours. A configuration whose
+/// `connectionProxyDictionary` Linux would ignore is refused: each request
+/// throws `RequestError.Code.invalidRequest` naming `ProxySettings`.
+///
 /// What it shares with `AsyncHTTPClientTransport` and what it cannot:
 ///
 /// - redirects, the one clock over a chain of them, and a `Location`'s
@@ -84,6 +93,9 @@ public final class URLSessionTransport: HTTPTransport {
     #endif
     private let session: URLSession
     private let router: TaskRouter
+    /// The error every request gets instead of being sent, when the
+    /// configuration asks for something this platform's URLSession ignores.
+    private let ignoredSetting: String?
 
     /// Creates a transport with its own session.
     ///
@@ -122,6 +134,7 @@ public final class URLSessionTransport: HTTPTransport {
         self.stagingDirectory = stagingDirectory ?? FileManager.default.temporaryDirectory
         router = TaskRouter()
         session = URLSession(configuration: configuration, delegate: router, delegateQueue: nil)
+        ignoredSetting = Self.ignoredSetting(in: configuration)
     }
 
     deinit {
@@ -147,11 +160,26 @@ public final class URLSessionTransport: HTTPTransport {
         return try await deadline.run { try await self.exchange(request, progress: progress) }
     }
 
+    /// What `configuration` asks for that URLSession on this platform does
+    /// not do, as the sentence each request is refused with, naming what
+    /// does it; `nil` when it asks for nothing of the kind.
+    static func ignoredSetting(in configuration: URLSessionConfiguration) -> String? {
+        #if canImport(FoundationNetworking)
+        // swift-corelibs-foundation reads proxies from the environment
+        // only: requests would go around the proxy the app chose.
+        if let proxies = configuration.connectionProxyDictionary, !proxies.isEmpty {
+            return "URLSessionConfiguration.connectionProxyDictionary is ignored by URLSession on Linux, so this request would not go through the proxy: send it with AsyncHTTPClientTransport(tls:proxies:), whose ProxySettings go through a proxy on every platform"
+        }
+        #endif
+        return nil
+    }
+
     /// One exchange, without the whole-exchange deadline.
     private func exchange(
         _ request: PreparedRequest,
         progress: @escaping @Sendable (UploadProgress) -> Void
     ) async throws -> StreamedResponse {
+        if let ignoredSetting { throw RequestError.invalidRequest(ignoredSetting) }
         var urlRequest = try request.urlRequestHead()
         guard let body = request.body else {
             return try await run(request, progress: progress) { session.dataTask(with: urlRequest) }
@@ -241,18 +269,40 @@ public final class URLSessionTransport: HTTPTransport {
         return head
     }
 
+    /// URLSession's failure in the sentence AsyncHTTPClientTransport uses
+    /// for the same cause (``TransportFailureText``); Foundation's own text
+    /// for the rest.
     private static func requestError(_ error: URLError, for request: PreparedRequest) -> RequestError {
+        let authority = request.head.authority ?? ""
+        let host = request.url?.host(percentEncoded: false) ?? authority
         switch error.code {
         case .cancelled:
-            RequestError.cancelled(request)
+            return RequestError.cancelled(request)
         case .timedOut:
-            RequestError.timedOut(request, after: request.timeout, underlying: error)
-        case .cannotFindHost:
-            RequestError(code: .unknownHost, description: "\(request.describedTarget): \(error.localizedDescription)", underlying: error)
-        case .serverCertificateUntrusted, .serverCertificateHasBadDate, .serverCertificateHasUnknownRoot, .serverCertificateNotYetValid:
-            RequestError(code: .untrustedCertificate, description: "\(request.describedTarget): \(error.localizedDescription)", underlying: error)
+            return RequestError.timedOut(request, after: request.timeout, underlying: error)
+        case .cannotConnectToHost:
+            return RequestError.transport(request, TransportFailureText.refused(authority), underlying: error)
+        case .cannotFindHost, .dnsLookupFailed:
+            return RequestError(code: .unknownHost, description: "\(request.describedTarget): \(TransportFailureText.unresolvable(host))", underlying: error)
+        case .serverCertificateUntrusted, .serverCertificateHasUnknownRoot:
+            return RequestError(
+                code: .untrustedCertificate,
+                description: "\(request.describedTarget): the server's certificate for \(authority) is not trusted (self-signed or unknown issuer, or expired): URLSessionTransport trusts the system's store; AsyncHTTPClientTransport(tls:) takes other roots in TLSSettings.trustRoots",
+                underlying: error
+            )
+        case .serverCertificateHasBadDate, .serverCertificateNotYetValid:
+            return RequestError(
+                code: .untrustedCertificate,
+                description: "\(request.describedTarget): the server's certificate for \(authority) has expired or is not valid yet: the server must renew it, or this computer's clock is wrong",
+                underlying: error
+            )
+        case .clientCertificateRequired:
+            return RequestError.transport(request, TransportFailureText.clientCertificateRequired(authority), underlying: error)
+        case .networkConnectionLost:
+            return RequestError.transport(request, "the server closed the connection without answering", underlying: error)
         default:
-            RequestError.transport(request, error.localizedDescription, underlying: error)
+            // Foundation's text may name the URL, credentials and all.
+            return RequestError.transport(request, request.redaction.redactingURLs(in: error.localizedDescription), underlying: error)
         }
     }
 }

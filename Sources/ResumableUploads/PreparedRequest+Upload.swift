@@ -33,12 +33,12 @@ extension PreparedRequest {
         // would not (the contract's redirect rule; URL credentials travel
         // as Authorization).
         if let origin = self.url, HTTPOrigin(origin) != HTTPOrigin(url) {
-            for name in HTTPOrigin.credentialFields { headers[name] = nil }
+            for name in redaction.credentialNames(in: headers) { headers[name] = nil }
         }
         for field in fields {
             headers[field.name] = field.value
         }
-        var builder = HTTPRequestBuilder(method, url).headers(headers).acceptingStatus(acceptableStatus)
+        var builder = HTTPRequestBuilder(method, url).headers(headers).acceptingStatus(acceptableStatus).redacting(redaction)
         if let body { builder = builder.body(body) }
         if let timeout { builder = builder.timeout(timeout) }
         return try builder.build()

@@ -1,9 +1,10 @@
 import Foundation
 public import HTTPBody
+import RequestBuilder
 
 /// Why a resumable upload could not begin or continue. Each description
 /// names the file, URL or header at fault.
-public struct ResumableUploadError: Error, Sendable, Hashable, CustomStringConvertible {
+public struct ResumableUploadError: DescribedError, Sendable, Hashable {
     /// The kind of failure, for code that reacts to it.
     public struct Code: ErrorCode {
         /// The code's name, as its static member is spelled.
@@ -49,7 +50,7 @@ public struct ResumableUploadError: Error, Sendable, Hashable, CustomStringConve
     }
 
     static func uploadNotFound(_ url: URL, status: Int) -> Self {
-        Self(code: .uploadNotFound, description: "The server does not know the upload at \(url.absoluteString) (status \(status)): it expired, was cancelled, or already completed")
+        Self(code: .uploadNotFound, description: "The server does not know the upload at \(LoggingMiddleware.Redaction.default.redacted(url)) (status \(status)): it expired, was cancelled, or already completed")
     }
 
     static func invalidResponse(_ what: String) -> Self {

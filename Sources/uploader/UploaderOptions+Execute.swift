@@ -319,9 +319,11 @@ extension UploaderOptions {
     private static let eventLoops = MultiThreadedEventLoopGroup(numberOfThreads: 1)
 
     /// The response's status line and header fields, as HTTP/1.1 writes
-    /// them, the server's text escaped so it cannot drive the terminal.
-    static func describeHead(of head: HTTPResponse) -> String {
-        var text = "HTTP/1.1 \(head.status.code) \(head.status.reasonPhrase.escapedForMessage)\r\n"
+    /// them (with `version` in the status line, HTTP/1.1 unless the
+    /// transport said), the server's text escaped so it cannot drive the
+    /// terminal.
+    static func describeHead(of head: HTTPResponse, version: String? = nil) -> String {
+        var text = "\(version ?? "HTTP/1.1") \(head.status.code) \(head.status.reasonPhrase.escapedForMessage)\r\n"
         for field in head.headerFields {
             text += "\(field.name.rawName): \(field.value.escapedForMessage)\r\n"
         }

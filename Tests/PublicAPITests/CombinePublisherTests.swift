@@ -149,6 +149,36 @@ extension CombinePublisherTests {
         #expect(seen.events == ["hello", "completion", "201", "completion"])
         #expect(seen.offMainQueue == 0, "every value and completion must arrive on the main queue")
     }
+
+    /// The same sink without `receiveOn:`: subscribed on the main queue, it
+    /// is delivered to there, rather than the process stopping with SIGILL
+    /// when Swift 6 finds its main-actor closure on another thread.
+    @MainActor
+    @Test("A main-actor sink without receiveOn: is delivered to on the main queue")
+    func mainActorSinkWithoutReceiveOnDoesNotCrash() async throws {
+        let server = try await TestHTTPServer.start(script: .sequence([.status(200, body: "hello"), .status(201)]))
+        let get = try HTTPRequestBuilder(.get, server.url()).build()
+        let post = try HTTPRequestBuilder(.post, server.url(path: "/up")).data(Data(count: 64 * 1024)).build()
+        let seen = MainActorSink()
+
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+            seen.keep(Self.client.responsePublisher(for: get).sink { _ in
+                seen.record("completion")
+                seen.keep(Self.client.progressPublisher(for: post).sink { _ in
+                    seen.record("completion")
+                    done.resume()
+                } receiveValue: { event in
+                    if case .response(let response) = event { seen.record("\(response.status.code)") }
+                })
+            } receiveValue: { response in
+                seen.record(String(decoding: response.body, as: UTF8.self))
+            })
+        }
+        try await server.stop()
+
+        #expect(seen.events == ["hello", "completion", "201", "completion"])
+        #expect(seen.offMainQueue == 0, "every value and completion must arrive on the main queue")
+    }
 }
 
 /// What a main-actor sink saw, and how often it ran off the main queue.

@@ -60,18 +60,25 @@ import Testing
         #expect(log.count == 1 && log.allSatisfy { $0.contains("POST 127.0.0.1:\(server.port)/up") }, "\(log)")
     }
 
-    @Test func aProxyWithoutTheCredentialsItWantsSaysSo() async throws {
+    @Test(arguments: [nil, "wrong"] as [String?])
+    func aProxyWithoutTheCredentialsItWantsSaysSo(password: String?) async throws {
         let proxy = try await ForwardProxy.start(credentials: "user:secret")
         defer { proxy.stop() }
         let server = try await TLSTestServer.start()
         defer { server.stop() }
         let transport = try AsyncHTTPClientTransport(
             tls: TLSSettings(trustRoots: .pemFile(server.file("ca.pem"))),
-            proxies: .all(ProxyServer(host: "127.0.0.1", port: proxy.port, username: "user", password: "wrong"))
+            proxies: .all(ProxyServer(host: "127.0.0.1", port: proxy.port, username: password.map { _ in "user" }, password: password))
         )
         let error = await TLSTrustTests.failure { try await Self.upload(server.url(), with: transport) }
         try await transport.shutdown()
-        #expect(error?.description == "POST https://127.0.0.1:\(server.port)/: proxy 127.0.0.1:\(proxy.port) asks for credentials (407 Proxy Authentication Required): give them in the proxy URL (http://user:password@127.0.0.1:\(proxy.port))")
+        if password == nil {
+            #expect(error?.description == "POST https://127.0.0.1:\(server.port)/: proxy 127.0.0.1:\(proxy.port) asks for credentials (407 Proxy Authentication Required): give them in the proxy URL (http://user:password@127.0.0.1:\(proxy.port))")
+        } else {
+            // Credentials were given: the proxy refused them, and asking for
+            // them again would send the user looking for the wrong fault.
+            #expect(error?.description == "POST https://127.0.0.1:\(server.port)/: proxy 127.0.0.1:\(proxy.port) refused the credentials given for it (407 Proxy Authentication Required): check the user name and password")
+        }
         #expect(try server.requests().isEmpty)
     }
 
@@ -88,6 +95,31 @@ import Testing
         #expect(error?.code == .transport)
         #expect(error?.description == "POST https://127.0.0.1:\(server.port)/: proxy 127.0.0.1:\(port) refused the connection")
         #expect(try server.requests().isEmpty)
+    }
+
+    /// A proxy that takes the connection and closes it on `CONNECT`, or
+    /// never answers it: the proxy is at fault, and the message says so
+    /// rather than blame the target it never reached.
+    @Test(arguments: ["closes", "stalls"])
+    func aProxyThatFailsTheTunnelIsNamedNotTheTarget(behaviour: String) async throws {
+        let proxy = try await RawResponseServer.start { _ in behaviour == "closes" ? .bytes([]) : .stalling([]) }
+        // The proxy's handshake is bounded by the connect timeout, shorter
+        // here than the request's: a silent proxy is found out before the
+        // request as a whole times out.
+        let transport = try AsyncHTTPClientTransport(
+            tls: TLSSettings(),
+            proxies: .all(ProxyServer(host: "127.0.0.1", port: proxy.port)),
+            connectTimeout: .seconds(1)
+        )
+        let client = RequestClient(transport: transport)
+        let error = await ErrorRedactionTests.failure {
+            _ = try await client.send(try HTTPRequestBuilder.get("https://127.0.0.1:9/up").timeout(.seconds(5)).build())
+        }
+        try await transport.shutdown()
+        let expected = behaviour == "closes"
+            ? "GET https://127.0.0.1:9/up: proxy 127.0.0.1:\(proxy.port) closed the connection instead of opening a tunnel to 127.0.0.1:9"
+            : "GET https://127.0.0.1:9/up: proxy 127.0.0.1:\(proxy.port) did not answer the request for a tunnel to 127.0.0.1:9"
+        #expect(error?.description == expected)
     }
 
     @Test func noProxyHostsConnectDirectly() async throws {

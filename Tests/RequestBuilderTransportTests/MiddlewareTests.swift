@@ -229,7 +229,8 @@ import Testing
     }
 
     /// A redaction of one's own: the names given are hidden, in any case,
-    /// and nothing else is.
+    /// and nothing else is, once the request has the same list (a log never
+    /// shows what the request's own list hides).
     @Test func redactsTheNamesItIsGiven() async throws {
         let lines = LockedBox<[String]>([])
         let logger = Logger(label: "test") { _ in CapturingLogHandler(lines: lines) }
@@ -240,12 +241,16 @@ import Testing
         let client = RequestClient(transport: StubTransport(fallback: .status(.ok)), middleware: [.logging(to: logger, redaction: redaction)])
         let request = try HTTPRequestBuilder.get("https://api.example.com/a?sig=hidden-1&token=hidden-2")
             .headers([HTTPField.Name("x-session")!: "hidden-3", .authorization: "Bearer shown"])
+            .redacting(redaction)
             .build()
         _ = try await client.send(request)
         let text = lines.value.joined(separator: "\n")
         #expect(!text.contains("hidden"), "\(text)")
         #expect(text.contains("/a?sig=<redacted>&token=<redacted> -> 200"))
         #expect(text.contains("Authorization: Bearer shown"))
+        lines.mutate { $0.removeAll() }
+        _ = try await client.send(try HTTPRequestBuilder.get("https://api.example.com/a").bearer("hidden-4").build())
+        #expect(lines.value.joined(separator: "\n").contains("Authorization: <redacted>"), "\(lines.value)")
         #expect(LoggingMiddleware.Redaction.default.redacts(.authorization))
         #expect(!LoggingMiddleware.Redaction.default.redacts(.contentType))
     }

@@ -30,14 +30,15 @@ import Testing
     }
 
     /// Never called: it compiles the README's redaction snippet.
-    static func redactionSnippet(logger: Logger) -> LoggingMiddleware {
+    static func redactionSnippet(logger: Logger) throws -> (PreparedRequest, LoggingMiddleware) {
         // README redaction snippet begins
         var redaction = LoggingMiddleware.Redaction.default
         redaction.headerNames.insert("X-Session")
         redaction.queryParameterNames.insert("sig")
+        let request = try HTTPRequestBuilder.get("https://api.example.com/me?sig=abc").redacting(redaction).build()
         let logging = LoggingMiddleware.logging(to: logger, redaction: redaction)
         // README redaction snippet ends
-        return logging
+        return (request, logging)
     }
 
     /// Never called: it compiles the README's streaming snippet.

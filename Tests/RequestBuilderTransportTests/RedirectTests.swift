@@ -152,7 +152,7 @@ import Testing
         let error = await #expect(throws: RequestError.self) { try await Self.client(kind).send(request) }
         try await server.stop()
         #expect(error?.code == .redirect)
-        #expect(error?.description == "POST http://127.0.0.1:\(server.port)/a: the server answered 307 Temporary Redirect to http://127.0.0.1:\(server.port)/b, which asks for the body again, but the body is read once (from standard input or a stream) and cannot be sent again")
+        #expect(error?.description == "POST http://127.0.0.1:\(server.port)/a: the server answered 307 Temporary Redirect to http://127.0.0.1:\(server.port)/b, which asks for the body again, but the body is read once (a stream) and cannot be sent again")
         #expect(server.requests.map(\.uri) == ["/a"])
     }
 

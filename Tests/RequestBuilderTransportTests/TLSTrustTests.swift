@@ -143,7 +143,23 @@ import Testing
         let error = await Self.failure { try await Self.upload(server.url(path: "/up"), with: transport) }
         try await transport.shutdown()
         #expect(error?.code == .untrustedCertificate)
-        #expect(error?.description == "POST https://127.0.0.1:\(server.port)/up: the server's certificate for 127.0.0.1:\(server.port) is not trusted (self-signed or unknown issuer): pass --cacert FILE")
+        #expect(error?.description == "POST https://127.0.0.1:\(server.port)/up: the server's certificate for 127.0.0.1:\(server.port) is not trusted (self-signed or unknown issuer): add its issuer to TLSSettings.trustRoots")
+        #expect(try server.requests().isEmpty)
+    }
+
+    /// Roots the app chose that do not vouch for the server: the message
+    /// names their file, and gives no advice to add roots already given.
+    @Test func anUnknownIssuerWithRootsGivenNamesTheirFile() async throws {
+        let server = try await TLSTestServer.start()
+        defer { server.stop() }
+        let other = try await TLSTestServer.start()
+        defer { other.stop() }
+        let transport = try AsyncHTTPClientTransport(tls: TLSSettings(trustRoots: .pemFile(other.file("ca.pem"))))
+        let error = await Self.failure { try await Self.upload(server.url(path: "/up"), with: transport) }
+        try await transport.shutdown()
+        #expect(error?.code == .untrustedCertificate)
+        #expect(error?.description == "POST https://127.0.0.1:\(server.port)/up: the server's certificate for 127.0.0.1:\(server.port) is not trusted by the roots in \(other.file("ca.pem")) (self-signed or unknown issuer)")
+        #expect(error?.localizedDescription == error?.description)
         #expect(try server.requests().isEmpty)
     }
 
@@ -176,7 +192,7 @@ import Testing
         let error = await Self.failure { try await Self.upload(server.url(), with: transport) }
         try await transport.shutdown()
         let prefix = "POST https://127.0.0.1:\(server.port)/: the server's certificate for 127.0.0.1:\(server.port) expired on "
-        let suffix = " UTC: the server must renew it (--insecure skips verification)"
+        let suffix = " UTC: the server must renew it (TLSSettings.verifiesServer = false skips verification)"
         #expect(error?.description.hasPrefix(prefix) == true && error?.description.hasSuffix(suffix) == true, "\(String(describing: error))")
         // The date is the certificate's notAfter (tls_server.py: a day ago), to the minute.
         let date = error.map { String($0.description.dropFirst(prefix.count).dropLast(suffix.count)) } ?? ""
@@ -207,7 +223,7 @@ import Testing
         let error = await Self.failure { try await Self.upload(server.url(), with: transport) }
         try await transport.shutdown()
         #expect(error?.code == .transport)
-        #expect(error?.description == "POST https://127.0.0.1:\(server.port)/: the server at 127.0.0.1:\(server.port) requires a client certificate: pass --cert FILE (and --key FILE)")
+        #expect(error?.description == "POST https://127.0.0.1:\(server.port)/: the server at 127.0.0.1:\(server.port) requires a client certificate: give one with TLSSettings.clientIdentity")
         #expect(try server.requests().isEmpty)
     }
 

@@ -50,6 +50,33 @@ import Testing
         ])
     }
 
+    /// A refused connection and a name that does not resolve are one
+    /// sentence naming the cause, never a library's type.
+    @Test func aRefusedConnectionAndAnUnknownHostSayWhatHappened() async throws {
+        let port = try Self.closedPort()
+        let refused = try await Self.run(["http://127.0.0.1:\(port)/up", "note=hi"])
+        #expect(refused.status == 3)
+        #expect(refused.standardError == "uploader: POST http://127.0.0.1:\(port)/up: 127.0.0.1:\(port) refused the connection (no server listens there)\n")
+        // `.invalid` never resolves (RFC 6761, section 6.4).
+        let unknown = try await Self.run(["http://no-such-host.invalid/up", "note=hi"])
+        #expect(unknown.status == 3)
+        #expect(unknown.standardError == "uploader: POST http://no-such-host.invalid/up: the host name no-such-host.invalid does not resolve to an address\n")
+    }
+
+    /// A `--cacert` that does not vouch for the server: the message names
+    /// the file given, and does not ask for a `--cacert` already there.
+    @Test func aCacertThatDoesNotVouchForTheServerIsNamed() async throws {
+        let server = try await TLSTestServer.start()
+        defer { server.stop() }
+        let other = try await TLSTestServer.start()
+        defer { other.stop() }
+        let authority = "127.0.0.1:\(server.port)"
+        let refused = try await Self.run([server.url(path: "/up").absoluteString, "note=hi", "--cacert", other.file("ca.pem")])
+        #expect(refused.status == 3)
+        #expect(refused.standardError == "uploader: POST https://\(authority)/up: the server's certificate for \(authority) is not trusted by the roots in \(other.file("ca.pem")) (self-signed or unknown issuer)\n")
+        #expect(try server.requests().isEmpty)
+    }
+
     /// The environment's trust locations matter to https:// requests only,
     /// as they do to OpenSSL's users: one that cannot be used is bad input
     /// naming it for an https:// upload, with nothing sent, and never

@@ -31,6 +31,29 @@ import Testing
         try await server.stop()
     }
 
+    /// S3's customer-provided key (and its MD5) in the request and the
+    /// server's `Set-Cookie` in the response are credentials too.
+    @Test func verboseHidesEncryptionKeysAndSetCookie() async throws {
+        let server = try await TestHTTPServer.start(script: TestHTTPServer.Script { _, _ in
+            .status(200, headers: [("Set-Cookie", "session=cookie-secret; HttpOnly")], body: "ok")
+        })
+        let result = try await UploaderProcess.run([
+            "-v", "http://127.0.0.1:\(server.port)/up",
+            "x-amz-server-side-encryption-customer-key:sse-key-secret",
+            "x-amz-server-side-encryption-customer-key-MD5:sse-md5-secret", "a=1",
+        ])
+        try await server.stop()
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(server.requests.first?.header("x-amz-server-side-encryption-customer-key") == "sse-key-secret")
+        let shown = result.standardError
+        for secret in ["sse-key-secret", "sse-md5-secret", "cookie-secret"] {
+            #expect(!shown.contains(secret), "\(secret) in \(shown)")
+        }
+        #expect(shown.contains("x-amz-server-side-encryption-customer-key: <redacted>\r\n"), "\(shown)")
+        #expect(shown.contains("Set-Cookie: <redacted>\r\n"), "\(shown)")
+        #expect(shown.contains("HTTP/1.1 200 OK\r\n"))
+    }
+
     /// With --retry, each attempt's heads are shown, not only the first request's.
     @Test func verboseShowsEveryAttempt() async throws {
         let server = try await TestHTTPServer.start(script: .sequence([.status(503), .status(200)]))

@@ -1,6 +1,8 @@
+import Foundation
+
 /// Why a body could not be created or read. Each description names the file
 /// or value at fault.
-public struct RequestBodyError: Error, Sendable, Hashable, CustomStringConvertible {
+public struct RequestBodyError: DescribedError, Sendable, Hashable {
     /// The kind of failure, for code that reacts to it.
     public struct Code: ErrorCode {
         /// The code's name, as its static member is spelled.

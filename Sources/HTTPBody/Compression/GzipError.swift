@@ -1,5 +1,7 @@
+import Foundation
+
 /// Why a body could not be compressed.
-public struct GzipError: Error, Sendable, Hashable, CustomStringConvertible {
+public struct GzipError: DescribedError, Sendable, Hashable {
     /// The kind of failure, for code that reacts to it.
     public struct Code: ErrorCode {
         /// The code's name, as its static member is spelled.

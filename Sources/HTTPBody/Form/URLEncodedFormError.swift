@@ -1,7 +1,9 @@
+import Foundation
+
 /// Why a value could not be form- or query-encoded. Each description names
 /// the key path at fault, written as it would appear in the output
 /// (`filters[color]`).
-public struct URLEncodedFormError: Error, Sendable, Hashable, CustomStringConvertible {
+public struct URLEncodedFormError: DescribedError, Sendable, Hashable {
     /// The kind of failure, for code that reacts to it.
     public struct Code: ErrorCode {
         /// The code's name, as its static member is spelled.

@@ -1,6 +1,8 @@
+import Foundation
+
 /// Why a request cannot be written as HTTP/1.1; the description names the
 /// part of the request at fault.
-public struct RawHTTPRequestError: Error, Sendable, Hashable, CustomStringConvertible {
+public struct RawHTTPRequestError: DescribedError, Sendable, Hashable {
     /// The kind of failure, for code that reacts to it.
     public struct Code: ErrorCode {
         /// The code's name, as its static member is spelled.

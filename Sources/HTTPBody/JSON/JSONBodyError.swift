@@ -1,6 +1,8 @@
+import Foundation
+
 /// Why a value could not be encoded as JSON, or a text is not valid JSON.
 /// Each description names the field (its coding path) or the position at fault.
-public struct JSONBodyError: Error, Sendable, Hashable, CustomStringConvertible {
+public struct JSONBodyError: DescribedError, Sendable, Hashable {
     /// The kind of failure, for code that reacts to it.
     public struct Code: ErrorCode {
         /// The code's name, as its static member is spelled.

@@ -1,6 +1,8 @@
+import Foundation
+
 /// Why a multipart body could not be built or sent. Each description names the
 /// part (by its field name) or the boundary at fault.
-public struct MultipartError: Error, Sendable, Hashable, CustomStringConvertible {
+public struct MultipartError: DescribedError, Sendable, Hashable {
     /// The kind of failure, for code that reacts to it.
     public struct Code: ErrorCode {
         /// The code's name, as its static member is spelled.

@@ -24,7 +24,8 @@ public import SystemPackage
 /// `RequestBuilder.Response` keeps naming the module's response type.
 public struct HTTPRequestBuilder: Sendable {
     private var method: HTTPRequest.Method
-    private var baseURL: Result<URL, RequestError>
+    /// The base URL, or the text given for it when that is not a URL.
+    private var baseURL: Result<URL, InvalidBaseURL>
     private var pathSegments: [String] = []
     private var fields: [PendingField] = []
     private var task = HTTPTask.plain
@@ -32,6 +33,7 @@ public struct HTTPRequestBuilder: Sendable {
     private var acceptableStatus = AcceptableStatus.successful
     /// Whether the body waits for `100 Continue`; `nil`: when it is over the threshold.
     private var waitsForContinue: Bool?
+    private var redaction = LoggingMiddleware.Redaction.default
 
     /// A header field kept as given until ``build()`` validates it.
     private enum PendingField: Sendable {
@@ -54,7 +56,7 @@ public struct HTTPRequestBuilder: Sendable {
         if let url = URL(string: baseURL) {
             self.baseURL = .success(url)
         } else {
-            self.baseURL = .failure(.invalidRequest("The base URL \(baseURL.debugDescription) is not a valid URL"))
+            self.baseURL = .failure(InvalidBaseURL(text: baseURL))
         }
     }
 
@@ -236,6 +238,14 @@ public struct HTTPRequestBuilder: Sendable {
         with { $0.acceptableStatus = status }
     }
 
+    /// A copy whose credentials are the header fields and query parameters
+    /// `redaction` names, instead of ``LoggingMiddleware/Redaction/default``:
+    /// their values never appear in the request's errors or logs, and a
+    /// redirect to another origin drops those fields.
+    public func redacting(_ redaction: LoggingMiddleware.Redaction) -> HTTPRequestBuilder {
+        with { $0.redaction = redaction }
+    }
+
     /// Builds the request: validates the header fields, the base URL and the
     /// path, encodes the query and the body (opening any file it reads), and
     /// derives the head as it goes on the wire.
@@ -244,7 +254,13 @@ public struct HTTPRequestBuilder: Sendable {
     ///   the bad base URL, path segment, header or body.
     public func build() throws(RequestError) -> PreparedRequest {
         let headerFields = try validatedHeaderFields()
-        let base = try BaseURL(baseURL.get())
+        let url: URL
+        switch baseURL {
+        case .success(let given): url = given
+        case .failure(let invalid):
+            throw .invalidRequest("The base URL \(redaction.redactingURLs(in: invalid.text).debugDescription) is not a valid URL")
+        }
+        let base = try BaseURL(url, redaction: redaction)
         let target = try base.target.appending(segments: pathSegments, query: task.makeQuery())
         var fields = headerFields
         let body = try task.makeBody()
@@ -252,7 +268,7 @@ public struct HTTPRequestBuilder: Sendable {
             fields[.expect] = "100-continue"
         }
         let head = HTTPRequest(method: method, scheme: base.scheme, authority: base.authority, path: target.text, headerFields: fields)
-        return try PreparedRequest(head: head, body: body, timeout: timeoutDuration, acceptableStatus: acceptableStatus)
+        return try PreparedRequest(head: head, body: body, timeout: timeoutDuration, acceptableStatus: acceptableStatus, redaction: redaction)
     }
 
     /// The header fields, each name and value checked; framing fields are refused.
@@ -318,4 +334,9 @@ extension HTTPRequestBuilder {
     public func multipart(_ form: MultipartFormData) -> HTTPRequestBuilder {
         task(.multipart(form))
     }
+}
+
+/// A base URL given as text that is not a URL, named when the request is built.
+private struct InvalidBaseURL: Error {
+    let text: String
 }

@@ -1,9 +1,12 @@
+public import Foundation
 import HTTPBody
 public import HTTPTypes
 
 extension LoggingMiddleware {
-    /// The header fields and query parameters whose values a log never
-    /// shows; names compare without regard to case.
+    /// The header fields and query parameters that carry credentials: a log,
+    /// an error's description and `-v` never show their values, and a
+    /// redirect or upload URL on another origin never gets those fields
+    /// (``PreparedRequest/redaction``). Names compare without regard to case.
     ///
     /// ```swift
     /// var redaction = LoggingMiddleware.Redaction.default
@@ -32,13 +35,26 @@ extension LoggingMiddleware {
         public static let placeholder = "<redacted>"
 
         /// The credentials HTTP APIs commonly carry: `Authorization`,
-        /// `Proxy-Authorization`, `Cookie`, `Set-Cookie`, `X-Api-Key` and
-        /// `X-Amz-Security-Token` fields; `api_key`, `access_token`,
-        /// `token` and `X-Amz-Signature` query parameters.
+        /// `Proxy-Authorization`, `Cookie`, `Set-Cookie`, `X-Api-Key`,
+        /// `X-Amz-Security-Token` and S3's customer-provided encryption key
+        /// fields (`X-Amz-Server-Side-Encryption-Customer-Key`, its MD5, and
+        /// their `X-Amz-Copy-Source-` forms); `api_key`, `access_token`,
+        /// `token`, `X-Amz-Signature` and `X-Amz-Security-Token` query
+        /// parameters.
         public static let `default` = Redaction(
-            headerNames: ["Authorization", "Proxy-Authorization", "Cookie", "Set-Cookie", "X-Api-Key", "X-Amz-Security-Token"],
-            queryParameterNames: ["api_key", "access_token", "token", "X-Amz-Signature"]
+            headerNames: [
+                "Authorization", "Proxy-Authorization", "Cookie", "Set-Cookie", "X-Api-Key", "X-Amz-Security-Token",
+                "X-Amz-Server-Side-Encryption-Customer-Key", "X-Amz-Server-Side-Encryption-Customer-Key-MD5",
+                "X-Amz-Copy-Source-Server-Side-Encryption-Customer-Key",
+                "X-Amz-Copy-Source-Server-Side-Encryption-Customer-Key-MD5",
+            ],
+            queryParameterNames: ["api_key", "access_token", "token", "X-Amz-Signature", "X-Amz-Security-Token"]
         )
+
+        /// Nothing redacted: logs and errors show every value, and a
+        /// redirect to another origin keeps every field. For debugging
+        /// only; the output then holds the credentials.
+        public static let none = Redaction(headerNames: [], queryParameterNames: [])
 
         /// Creates a redaction of the given header field and query parameter
         /// names; start from ``default`` to add to the usual set.
@@ -62,15 +78,26 @@ extension LoggingMiddleware {
         }
 
         /// The fields in order, with the value of every redacted one
-        /// replaced by ``placeholder``.
+        /// replaced by ``placeholder``, and the URL in a `Location`,
+        /// `Content-Location` or `Referer` shown as ``redactingURLs(in:)``
+        /// shows it.
         public func redacted(_ fields: HTTPFields) -> HTTPFields {
             var result = HTTPFields()
             result.reserveCapacity(fields.count)
             for field in fields {
-                result.append(redacts(field.name) ? HTTPField(name: field.name, value: Self.placeholder) : field)
+                if redacts(field.name) {
+                    result.append(HTTPField(name: field.name, value: Self.placeholder))
+                } else if Self.urlFields.contains(field.name) {
+                    result.append(HTTPField(name: field.name, value: redactingURLs(in: field.value)))
+                } else {
+                    result.append(field)
+                }
             }
             return result
         }
+
+        /// The fields whose value is a URL, which may carry credentials of its own.
+        private static let urlFields: [HTTPField.Name] = [.location, .contentLocation, .referer]
 
         /// A path with its query (`/a?token=x&b=1`), the value of every
         /// redacted query parameter replaced by ``placeholder``.
@@ -94,6 +121,73 @@ extension LoggingMiddleware {
             if let path = head.path { head.path = redactedPath(path) }
             if let authority = head.authority { head.authority = Self.hidingPassword(inAuthority: authority) }
             return head
+        }
+
+        /// `url` as text, as ``redactingURLs(in:)`` shows it: how an error
+        /// names a URL.
+        public func redacted(_ url: URL) -> String {
+            redactingURLs(in: url.absoluteString)
+        }
+
+        /// `text` with every `scheme://` URL in it shown without its
+        /// credentials: the password of its user information as `***` (a
+        /// user name alone, often a token, as `***`) and the value of every
+        /// redacted query parameter as ``placeholder``. A text without
+        /// `://` (a relative `Location`) has its query redacted as a path's.
+        public func redactingURLs(in text: String) -> String {
+            guard text.firstRange(of: "://") != nil else { return redactedPath(text) }
+            var result = ""
+            var rest = text[...]
+            while let separator = rest.firstRange(of: "://") {
+                let schemeStart = rest[..<separator.lowerBound].lastIndex { !($0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0))) }
+                    .map { rest.index(after: $0) } ?? rest.startIndex
+                var end = Self.urlEnd(in: rest[separator.upperBound...])
+                // Punctuation closing a sentence or a parenthesis is not the URL's.
+                while end > separator.upperBound, ".,;:)]".contains(rest[rest.index(before: end)]) {
+                    end = rest.index(before: end)
+                }
+                result += rest[..<schemeStart]
+                result += redactingURL(rest[schemeStart..<end], authorityStart: separator.upperBound)
+                rest = rest[end...]
+            }
+            return result + rest
+        }
+
+        /// Where a URL starting `text` ends: at a space or a quote, or a `<`
+        /// that does not begin ``placeholder`` (a URL redacted before is
+        /// one URL still).
+        private static func urlEnd(in text: Substring) -> Substring.Index {
+            var index = text.startIndex
+            while index < text.endIndex {
+                let character = text[index]
+                if character == "<", text[index...].hasPrefix(placeholder) {
+                    index = text.index(index, offsetBy: placeholder.count)
+                    continue
+                }
+                if character.isWhitespace || "'\"<>`".contains(character) { return index }
+                index = text.index(after: index)
+            }
+            return text.endIndex
+        }
+
+        private func redactingURL(_ url: Substring, authorityStart: Substring.Index) -> String {
+            let authorityEnd = url[authorityStart...].firstIndex { "/?#".contains($0) } ?? url.endIndex
+            var authority = String(url[authorityStart..<authorityEnd])
+            if let at = authority.lastIndex(of: "@") {
+                let userInfo = authority[..<at]
+                let shown = userInfo.firstIndex(of: ":").map { userInfo[..<$0] + ":***" } ?? "***"
+                authority = shown + authority[at...]
+            }
+            return url[..<authorityStart] + authority + redactedPath(String(url[authorityEnd...]))
+        }
+
+        /// The names of the fields in `fields` that carry credentials, in order.
+        package func credentialNames(in fields: HTTPFields) -> [HTTPField.Name] {
+            var names: [HTTPField.Name] = []
+            for field in fields where redacts(field.name) && !names.contains(field.name) {
+                names.append(field.name)
+            }
+            return names
         }
 
         /// `user:password@host` as `user:***@host`; anything else as it is.

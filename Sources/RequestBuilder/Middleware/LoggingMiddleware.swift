@@ -48,16 +48,17 @@ public struct LoggingMiddleware: RequestMiddleware {
     /// Passes the request on and logs how it went: one line when the head
     /// arrives, one at `debug` when the body has been read.
     public func handle(_ request: PreparedRequest, next: Next) async throws -> StreamedResponse {
-        let target = redaction.redacted(request.head).describedTarget
+        // The request's own credentials stay hidden whatever this log's list says.
+        let target = redaction.redacted(request.redaction.redacted(request.head)).describedTarget
         let sent = request.body?.length.map(String.init) ?? (request.body == nil ? "0" : "unknown")
-        logger.trace("\(target) request headers: \(describe(request.head.headerFields))")
+        logger.trace("\(target) request headers: \(describe(request.redaction.redacted(request.head.headerFields)))")
         let clock = ContinuousClock()
         let start = clock.now
         do {
             var response = try await next(request)
             let elapsed = clock.now - start
             logger.log(level: levels.level(for: response.status), "\(target) -> \(response.status.code) in \(Self.milliseconds(elapsed)) ms, sent \(sent) bytes")
-            logger.trace("\(target) response headers: \(describe(response.headerFields))")
+            logger.trace("\(target) response headers: \(describe(request.redaction.redacted(response.headerFields)))")
             let logger = self.logger
             response.body = response.body.observingEnd { received, error in
                 if let error {

@@ -13,9 +13,10 @@ import HTTPTypes
 ///   multipart upload sends the same bytes. A body that can be read only
 ///   once (`RequestBody.stream`) cannot: the request fails with
 ///   ``RequestError/Code/redirect`` rather than send a truncated body;
-/// - `Authorization`, `Cookie` and `Proxy-Authorization` are dropped once a
-///   redirect leaves the request's origin (scheme, host and port;
-///   ``HTTPOrigin``);
+/// - the fields ``PreparedRequest/redaction`` names as credentials
+///   (`Authorization`, `Cookie`, `Proxy-Authorization`, `X-Api-Key`… by
+///   default) are dropped once a redirect leaves the request's origin
+///   (scheme, host and port; ``HTTPOrigin``);
 /// - a relative `Location` is resolved against the current URL; a missing
 ///   one, or one that is not an `http` or `https` URL (`file:`, `ftp:`),
 ///   fails with ``RequestError/Code/redirect``; so does a chain longer than

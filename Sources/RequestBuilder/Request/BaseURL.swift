@@ -8,19 +8,21 @@ struct BaseURL {
     /// The base URL's path and query, percent-encoded, as written.
     var target: RequestTarget
 
-    init(_ baseURL: URL) throws(RequestError) {
+    /// Checks `baseURL`; a message names it as `redaction` shows it.
+    init(_ baseURL: URL, redaction: LoggingMiddleware.Redaction) throws(RequestError) {
+        let shown = redaction.redacted(baseURL).debugDescription
         guard let scheme = baseURL.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
-            throw RequestError.invalidRequest("The base URL \(baseURL.absoluteString.debugDescription) is not an http or https URL")
+            throw RequestError.invalidRequest("The base URL \(shown) is not an http or https URL")
         }
         guard let host = baseURL.host(percentEncoded: true), !host.isEmpty else {
-            throw RequestError.invalidRequest("The base URL \(baseURL.absoluteString.debugDescription) has no host")
+            throw RequestError.invalidRequest("The base URL \(shown) has no host")
         }
         guard baseURL.user == nil, baseURL.password == nil else {
             // Credentials in URLs end up in logs; the Authorization header is the place for them.
             throw RequestError.invalidRequest("The base URL has a user name or password; send credentials with .authorization(username:password:) instead")
         }
         guard baseURL.fragment == nil else {
-            throw RequestError.invalidRequest("The base URL \(baseURL.absoluteString.debugDescription) has a fragment, which is never sent to a server")
+            throw RequestError.invalidRequest("The base URL \(shown) has a fragment, which is never sent to a server")
         }
         self.scheme = scheme
         let bracketedHost = host.contains(":" as Character) && !host.hasPrefix("[") ? "[\(host)]" : host

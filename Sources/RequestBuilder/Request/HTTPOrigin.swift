@@ -1,12 +1,12 @@
 public import Foundation
-public import HTTPTypes
 
 /// The scheme, host and port of a URL (RFC 6454, section 4): the party a
 /// request is sent to, which decides whether credentials may follow it.
 ///
 /// A redirect or a server-given `Location` that leaves the origin is another
-/// party: `Authorization`, `Cookie` and `Proxy-Authorization` are not sent
-/// there (``RedirectMiddleware``; resumable uploads' continuation requests).
+/// party: the fields ``PreparedRequest/redaction`` names as credentials
+/// (`Authorization`, `Cookie`, `Proxy-Authorization`, `X-Api-Key`… by
+/// default) are not sent there (``RedirectMiddleware``; resumable uploads' continuation requests).
 /// The default port counts as written: `https://h/` and `https://h:443/` are
 /// one origin; `http://h/` and `https://h/` are two.
 public struct HTTPOrigin: Hashable, Sendable, CustomStringConvertible {
@@ -24,10 +24,6 @@ public struct HTTPOrigin: Hashable, Sendable, CustomStringConvertible {
         host = url.host(percentEncoded: false)?.lowercased() ?? ""
         port = url.port ?? Self.defaultPort(scheme: scheme)
     }
-
-    /// The fields that carry credentials: `Authorization`, `Cookie` and
-    /// `Proxy-Authorization`, which a request to another origin never gets.
-    public static let credentialFields: [HTTPField.Name] = [.authorization, .cookie, .proxyAuthorization]
 
     /// The scheme's default port: 80 for `http`, 443 for `https`.
     static func defaultPort(scheme: String) -> Int? {

@@ -21,9 +21,10 @@ extension PreparedRequest {
     ///   already in it are kept (`/a b/%E2%9C%93` is requested as
     ///   `/a%20b/%E2%9C%93`, as curl requests it);
     ///   credentials in it are dropped, never sent;
-    /// - a target on another origin (``HTTPOrigin``) gets no
-    ///   `Authorization`, `Cookie` or `Proxy-Authorization`, and its own
-    ///   `Host`. Fields once dropped stay dropped for later hops, since each
+    /// - a target on another origin (``HTTPOrigin``) gets none of the
+    ///   fields ``redaction`` names as credentials (`Authorization`,
+    ///   `Cookie`, `Proxy-Authorization`, `X-Api-Key`… by default), and its
+    ///   own `Host`. Fields once dropped stay dropped for later hops, since each
     ///   hop is derived from the one before.
     ///
     /// - Throws: ``RequestError`` with code ``RequestError/Code/redirect``.
@@ -36,10 +37,7 @@ extension PreparedRequest {
         case 303: keepsMethod = head.method == .head
         default: return nil
         }
-        // URLSession hands over no reason phrase: the standard one stands in,
-        // so a message reads the same whichever transport sent.
-        let phrase = status.reasonPhrase.isEmpty ? Self.redirectPhrases[status.code] ?? "" : status.reasonPhrase
-        let answer = "the server answered \(status.code) \(phrase)"
+        let answer = "the server answered \(status.withStandardReasonPhrase.text)"
         let locations = response.headerFields[values: .location]
         guard let location = locations.first, !location.isEmpty else {
             throw .redirect(self, "\(answer) without a Location to follow")
@@ -47,7 +45,7 @@ extension PreparedRequest {
         guard locations.count == 1 else {
             throw .redirect(self, "\(answer) with \(locations.count) Location fields; not followed, since they disagree on where to go")
         }
-        let shown = Self.quoted(location)
+        let shown = Self.quoted(redaction.redactingURLs(in: location))
         // What a URI cannot hold as it is (a raw space, non-ASCII text) is
         // encoded here, and escapes already there are kept, as curl and
         // HTTPie request them: Foundation given a string with a space in it
@@ -89,7 +87,7 @@ extension PreparedRequest {
         next.authority = authority
         next.path = path
         if HTTPOrigin(current) != HTTPOrigin(target) {
-            for name in HTTPOrigin.credentialFields + [.hostField] {
+            for name in redaction.credentialNames(in: next.headerFields) + [.hostField] {
                 next.headerFields[name] = nil
             }
         }
@@ -102,19 +100,14 @@ extension PreparedRequest {
             }
         }
         if let nextBody, !nextBody.isReplayable {
-            throw .redirect(self, "\(answer) to \(target.absoluteString), which asks for the body again, but the body is read once (from standard input or a stream) and cannot be sent again")
+            throw .redirect(self, "\(answer) to \(redaction.redacted(target)), which asks for the body again, but the body is read once (a stream) and cannot be sent again")
         }
         do {
-            return try PreparedRequest(head: next, body: nextBody, timeout: timeout, acceptableStatus: acceptableStatus)
+            return try PreparedRequest(head: next, body: nextBody, timeout: timeout, acceptableStatus: acceptableStatus, redaction: redaction)
         } catch {
             throw .redirect(self, "\(answer) with Location \(shown), which cannot be requested: \(error.description)")
         }
     }
-
-    /// The reason phrases of the redirects followed (RFC 9110, section 15.4).
-    private static let redirectPhrases = [
-        301: "Moved Permanently", 302: "Found", 303: "See Other", 307: "Temporary Redirect", 308: "Permanent Redirect",
-    ]
 
     /// A server's text for a message: quoted, at most 200 characters.
     private static func quoted(_ text: String) -> String {

@@ -58,6 +58,6 @@ extension PreparedRequest {
                 throw RequestError.invalidRequest("A transform of a prepared request cannot set \(name) to \(values.isEmpty ? "nothing" : values.joined(separator: ", ")): the body's framing is derived from the body")
             }
         }
-        return try PreparedRequest(head: derived, body: body, timeout: timeout, acceptableStatus: acceptableStatus)
+        return try PreparedRequest(head: derived, body: body, timeout: timeout, acceptableStatus: acceptableStatus, redaction: redaction)
     }
 }

@@ -37,6 +37,12 @@ public struct PreparedRequest: Sendable {
     /// The response statuses that count as success. Change them with
     /// ``updating(acceptableStatus:)``.
     public private(set) var acceptableStatus: AcceptableStatus
+    /// The header fields and query parameters that carry credentials
+    /// (``LoggingMiddleware/Redaction/default`` unless the builder's
+    /// ``HTTPRequestBuilder/redacting(_:)`` chose others): the one list
+    /// behind every error's description of this request, logging, and the
+    /// fields a redirect to another origin drops.
+    public private(set) var redaction: LoggingMiddleware.Redaction
 
     /// Creates a request from a head and a body, deriving the fields the body
     /// and the authority imply; fields the head already has (a `Content-Type`
@@ -50,12 +56,14 @@ public struct PreparedRequest: Sendable {
         head: HTTPRequest,
         body: RequestBody? = nil,
         timeout: Duration? = nil,
-        acceptableStatus: AcceptableStatus = .successful
+        acceptableStatus: AcceptableStatus = .successful,
+        redaction: LoggingMiddleware.Redaction = .default
     ) throws(RequestError) {
+        self.redaction = redaction
         do {
             self.head = try head.wireHead(for: body)
         } catch {
-            throw RequestError.invalidRequest(error.description, underlying: error)
+            throw RequestError.invalidRequest(redaction.redactingURLs(in: error.description), underlying: error)
         }
         self.body = body
         self.timeout = timeout

@@ -11,11 +11,16 @@ public struct StreamedResponse: Sendable {
     public var head: HTTPResponse
     /// The body, not read yet.
     public var body: ResponseBody
+    /// The HTTP version the exchange went over, as a status line writes it
+    /// (`HTTP/1.1`, `HTTP/2`), when the transport tells it; `nil` when it
+    /// does not (URLSession, a stub).
+    public var protocolVersion: String?
 
     /// Creates a streamed response.
-    public init(head: HTTPResponse, body: ResponseBody) {
+    public init(head: HTTPResponse, body: ResponseBody, protocolVersion: String? = nil) {
         self.head = head
         self.body = body
+        self.protocolVersion = protocolVersion
     }
 
     /// A response whose body is already in memory, such as a stub's.

@@ -68,8 +68,9 @@ extension RequestError {
 }
 
 extension PreparedRequest {
-    /// `METHOD URL`, for error messages and logs.
-    package var describedTarget: String { head.describedTarget }
+    /// `METHOD URL` with the credentials ``redaction`` names hidden, for
+    /// error messages and logs.
+    package var describedTarget: String { redaction.redacted(head).describedTarget }
 }
 
 extension HTTPRequest {

@@ -12,8 +12,10 @@ import RequestBuilderAsyncHTTPClient
 /// It wraps the transport rather than sitting among the middleware so it
 /// sees exactly what is sent: after retries, signing and `Authorization`
 /// have been applied. Credentials are shown as the library's logging shows
-/// them (``LoggingMiddleware/Redaction/default``): `-v` output is pasted
-/// into bug reports. `--dry-run` is not redacted: it is the request.
+/// them (``LoggingMiddleware/Redaction/default``, the request's own list),
+/// in the request's head and the response's (`Set-Cookie`): `-v` output is
+/// pasted into bug reports. `--dry-run` is not redacted: it is the request.
+/// A status line names the version the exchange went over (`HTTP/2`).
 struct VerboseTransport: HTTPTransport {
     let base: any HTTPTransport
     /// The proxies in use: a request through one says so first, its
@@ -25,10 +27,12 @@ struct VerboseTransport: HTTPTransport {
         if let proxy = proxies.proxy(scheme: request.head.scheme ?? "https", host: request.url?.host ?? "") {
             OutputFile.standardError.writeText("* through proxy \(proxy)\n")
         }
-        let head = RawHTTPRequest(wireHead: redaction.redacted(request.head), body: request.body).head
+        let head = RawHTTPRequest(wireHead: redaction.redacted(request.redaction.redacted(request.head)), body: request.body).head
         OutputFile.standardError.writeText(String(decoding: head, as: UTF8.self))
         let response = try await base.stream(request, progress: progress)
-        OutputFile.standardError.writeText(UploaderOptions.describeHead(of: response.head))
+        var shown = response.head
+        shown.headerFields = request.redaction.redacted(redaction.redacted(response.head.headerFields))
+        OutputFile.standardError.writeText(UploaderOptions.describeHead(of: shown, version: response.protocolVersion))
         return response
     }
 }

@@ -10,6 +10,12 @@
 enum LibraryAdvice {
     /// Each library phrase and the command's words for it.
     static let rewrites: [(library: String, command: String)] = [
+        // The TLS settings the command's options set.
+        (": add its issuer to TLSSettings.trustRoots", ": pass --cacert FILE"),
+        ("(TLSSettings.verifiesServer = false skips verification)", "(--insecure skips verification)"),
+        (": give one with TLSSettings.clientIdentity", ": pass --cert FILE (and --key FILE)"),
+        // The command's bodies read once are standard input's.
+        ("the body is read once (a stream)", "the body is read once (from standard input or a stream)"),
         // Only a server's Location reaches it: the URL argument's
         // credentials go into Authorization, and --resume-from and
         // --endpoint-url refuse them as bad input.

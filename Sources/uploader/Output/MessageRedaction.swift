@@ -11,45 +11,20 @@ import RequestBuilder
 /// rule (`LoggingMiddleware.Redaction`, as `-v` and logging do), with the
 /// presigned-URL parameters added.
 enum MessageRedaction {
-    /// `LoggingMiddleware`'s default, and the other query parameters of a
-    /// presigned S3 URL that let its holder act: the session token and the
-    /// credential scope.
+    /// `LoggingMiddleware`'s default, and the credential scope of a
+    /// presigned S3 URL, which names the access key.
     static let redaction: LoggingMiddleware.Redaction = {
         var redaction = LoggingMiddleware.Redaction.default
-        redaction.queryParameterNames.formUnion(["X-Amz-Security-Token", "X-Amz-Credential"])
+        redaction.queryParameterNames.insert("X-Amz-Credential")
         return redaction
     }()
 
     /// `message` with every `scheme://` URL's userinfo shown as `user:***@`
     /// (a user name alone, often a token, as `***@`) and the values of
-    /// secret query parameters as `<redacted>`.
+    /// secret query parameters as `<redacted>`: the library's rule
+    /// (`Redaction.redactingURLs(in:)`) with the presigned parameters added.
     static func masking(_ message: String) -> String {
         guard message.contains("://") else { return message }
-        var result = ""
-        var rest = message[...]
-        while let separator = rest.firstRange(of: "://") {
-            let schemeStart = rest[..<separator.lowerBound].lastIndex { !($0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0))) }
-                .map { rest.index(after: $0) } ?? rest.startIndex
-            var end = rest[separator.upperBound...].firstIndex { $0.isWhitespace || "'\"<>`".contains($0) } ?? rest.endIndex
-            // Punctuation closing the sentence or a parenthesis is not the URL's.
-            while end > separator.upperBound, ".,;:)]".contains(rest[rest.index(before: end)]) {
-                end = rest.index(before: end)
-            }
-            result += rest[..<schemeStart]
-            result += maskingURL(rest[schemeStart..<end], authorityStart: separator.upperBound)
-            rest = rest[end...]
-        }
-        return result + rest
-    }
-
-    private static func maskingURL(_ url: Substring, authorityStart: Substring.Index) -> String {
-        let authorityEnd = url[authorityStart...].firstIndex { "/?#".contains($0) } ?? url.endIndex
-        var authority = String(url[authorityStart..<authorityEnd])
-        if let at = authority.lastIndex(of: "@") {
-            let userInfo = authority[..<at]
-            let shown = userInfo.firstIndex(of: ":").map { userInfo[..<$0] + ":***" } ?? "***"
-            authority = shown + authority[at...]
-        }
-        return url[..<authorityStart] + authority + redaction.redactedPath(String(url[authorityEnd...]))
+        return redaction.redactingURLs(in: message)
     }
 }

@@ -1,0 +1,32 @@
+public import HTTPTypes
+
+extension HTTPResponse.Status {
+    /// The status with the reason phrase RFC 9110 (section 15) gives its
+    /// code when it came without one (URLSession hands over none, and
+    /// HTTP/2 has none), so a message reads the same whichever transport
+    /// and version carried it. A phrase the server sent is kept.
+    public var withStandardReasonPhrase: HTTPResponse.Status {
+        guard reasonPhrase.isEmpty, let phrase = Self.standardReasonPhrases[code] else { return self }
+        return HTTPResponse.Status(code: code, reasonPhrase: phrase)
+    }
+
+    /// `404 Not Found`, or the code alone when there is no phrase.
+    var text: String { reasonPhrase.isEmpty ? "\(code)" : "\(code) \(reasonPhrase)" }
+
+    /// RFC 9110's phrases, with 429 from RFC 6585.
+    private static let standardReasonPhrases: [Int: String] = [
+        100: "Continue", 101: "Switching Protocols",
+        200: "OK", 201: "Created", 202: "Accepted", 203: "Non-Authoritative Information", 204: "No Content",
+        205: "Reset Content", 206: "Partial Content",
+        300: "Multiple Choices", 301: "Moved Permanently", 302: "Found", 303: "See Other", 304: "Not Modified",
+        305: "Use Proxy", 307: "Temporary Redirect", 308: "Permanent Redirect",
+        400: "Bad Request", 401: "Unauthorized", 402: "Payment Required", 403: "Forbidden", 404: "Not Found",
+        405: "Method Not Allowed", 406: "Not Acceptable", 407: "Proxy Authentication Required", 408: "Request Timeout",
+        409: "Conflict", 410: "Gone", 411: "Length Required", 412: "Precondition Failed", 413: "Content Too Large",
+        414: "URI Too Long", 415: "Unsupported Media Type", 416: "Range Not Satisfiable", 417: "Expectation Failed",
+        421: "Misdirected Request", 422: "Unprocessable Content", 425: "Too Early", 426: "Upgrade Required",
+        428: "Precondition Required", 429: "Too Many Requests",
+        500: "Internal Server Error", 501: "Not Implemented", 502: "Bad Gateway", 503: "Service Unavailable",
+        504: "Gateway Timeout", 505: "HTTP Version Not Supported",
+    ]
+}
