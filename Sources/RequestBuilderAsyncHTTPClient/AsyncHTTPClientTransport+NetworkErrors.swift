@@ -44,8 +44,10 @@ extension AsyncHTTPClientTransport {
     }
 
     /// A failure to reach the target itself (no proxy in between): its name
-    /// does not resolve, or nothing accepts the connection. `nil` for other
-    /// failures, whose own sentence stands.
+    /// does not resolve (``RequestError/Code/unknownHost`` when the resolver
+    /// said there is no such name, which no retry changes), or nothing
+    /// accepts the connection. `nil` for other failures, whose own sentence
+    /// stands.
     static func connectFailure(_ error: any Error, request: PreparedRequest) -> RequestError? {
         let authority = request.head.authority ?? ""
         let host = request.url?.host(percentEncoded: false) ?? authority
@@ -66,7 +68,8 @@ extension AsyncHTTPClientTransport {
             guard let reason = connectFailure(error, authority: authority) else { return nil }
             what = reason
         }
-        return .transport(request, what, underlying: error)
+        let code: RequestError.Code = isUnknownHost(error) ? .unknownHost : .transport
+        return RequestError(code: code, description: "\(request.describedTarget): \(what)", underlying: error)
     }
 
     private static func connectFailure(_ error: any Error, authority: String) -> String? {

@@ -216,7 +216,8 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
                 return .transport(request, "\(error)", underlying: error)
             }
         case _ where isUnknownHost(error):
-            return RequestError(code: .unknownHost, description: "\(request.describedTarget): the name \(request.url?.host ?? request.head.authority ?? "") does not resolve: no such host", underlying: error)
+            let host = request.url?.host(percentEncoded: false) ?? request.head.authority ?? ""
+            return RequestError(code: .unknownHost, description: "\(request.describedTarget): \(TransportFailureText.unresolvable(host))", underlying: error)
         case let error as IOError:
             // NIO's own description ("connection reset (error set): ...") reads
             // as noise to a user; the system's sentence says what happened.
