@@ -108,5 +108,10 @@ let package = Package(
             dependencies: ["FuzzSupport", .product(name: "HTTPBody", package: "swift-http-body")],
             swiftSettings: sharedSwiftSettings
         ),
+        .executableTarget(
+            name: "FuzzLogRedaction",
+            dependencies: ["FuzzSupport", .product(name: "RequestBuilder", package: "swift-http-body"), .product(name: "HTTPTypes", package: "swift-http-types")],
+            swiftSettings: sharedSwiftSettings
+        ),
     ]
 )

@@ -13,7 +13,8 @@
 # values and raw JSON bodies). What a server answers: FuzzS3XML (S3's XML
 # replies and ListParts), FuzzResumableHeaders (Upload-Offset, Upload-Length,
 # tus's OPTIONS fields and checksum choice, tus metadata), FuzzRetryAfter
-# (Retry-After and HTTP dates), FuzzRedirectLocation (a redirect's Location).
+# (Retry-After and HTTP dates), FuzzRedirectLocation (a redirect's Location),
+# FuzzLogRedaction (the logging middleware hiding credentials in what it logs).
 # What sits on disk: FuzzAWSConfigFile (~/.aws/config and credentials),
 # FuzzResumeState (saved resumable and S3 multipart states), FuzzPresignedPost
 # (boto3's presigned-POST JSON). The uploader's own parsers (netrc, the JSON
@@ -31,7 +32,7 @@ seconds=${FUZZ_SECONDS:-600}
 jobs=${FUZZ_JOBS:-2}
 all=(FuzzRequestItem FuzzFormEncoder FuzzHeaderValidation FuzzRawHTTPRequest FuzzRawJSON
     FuzzS3XML FuzzResumableHeaders FuzzRetryAfter FuzzRedirectLocation
-    FuzzAWSConfigFile FuzzResumeState FuzzPresignedPost)
+    FuzzLogRedaction FuzzAWSConfigFile FuzzResumeState FuzzPresignedPost)
 targets=("${@:-${all[@]}}")
 read -r -a targets <<<"${targets[*]}"
 
