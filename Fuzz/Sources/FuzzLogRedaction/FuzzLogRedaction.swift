@@ -16,11 +16,12 @@ public func fuzzLogRedaction(_ start: UnsafeRawPointer?, _ count: Int) -> CInt {
     let spellings = ["token", "TOKEN", "tok%65n", "%74oken", "access_token", "Access%5FToken", "api_key", "X-Amz-Signature", "x-amz-signature"]
     let spelling = spellings[input.choice(spellings.count)]
     // Text around the planted pair; a '#' would start a fragment, which is
-    // not the query (and never sent).
-    let before = input.string(maximum: 48).filter { $0 != "#" }
+    // not the query (and never sent). Filtered by scalar: '#' and a combining
+    // mark after it are one Character.
+    let before = dropping("#", from: input.string(maximum: 48))
     let after = input.string(maximum: 48)
     let path = "/p?\(before)&\(spelling)=\(secret)&\(after)"
-    let user = input.string(maximum: 16).filter { $0 != "@" }
+    let user = dropping("@", from: input.string(maximum: 16))
     let host = input.string(maximum: 24)
     let headers: [HTTPField.Name] = [.authorization, .proxyAuthorization, .cookie, .setCookie]
     var fields = HTTPFields()
@@ -37,6 +38,13 @@ public func fuzzLogRedaction(_ start: UnsafeRawPointer?, _ count: Int) -> CInt {
         fuzzCheck(!field.value.contains(secret), "\(field.name) shows the secret")
     }
     return 0
+}
+
+/// `text` without the scalar `scalar`.
+private func dropping(_ scalar: Unicode.Scalar, from text: String) -> String {
+    var kept = String.UnicodeScalarView()
+    kept.append(contentsOf: text.unicodeScalars.filter { $0 != scalar })
+    return String(kept)
 }
 
 /// The program's entry (see ``runFuzzer(_:_:_:)``).
