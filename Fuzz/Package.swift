@@ -50,5 +50,68 @@ let package = Package(
             ],
             swiftSettings: sharedSwiftSettings
         ),
+        .executableTarget(
+            name: "FuzzS3XML",
+            dependencies: ["FuzzSupport", .product(name: "ObjectStorage", package: "swift-http-body"), .product(name: "RequestBuilder", package: "swift-http-body"), .product(name: "HTTPTypes", package: "swift-http-types")],
+            swiftSettings: sharedSwiftSettings
+        ),
+        .executableTarget(
+            name: "FuzzAWSConfigFile",
+            dependencies: ["FuzzSupport", .product(name: "ObjectStorage", package: "swift-http-body")],
+            swiftSettings: sharedSwiftSettings
+        ),
+        .executableTarget(
+            name: "FuzzPresignedPost",
+            dependencies: ["FuzzSupport", .product(name: "ObjectStorage", package: "swift-http-body"), .product(name: "HTTPBody", package: "swift-http-body")],
+            swiftSettings: sharedSwiftSettings
+        ),
+        .executableTarget(
+            name: "FuzzResumeState",
+            dependencies: [
+                "FuzzSupport",
+                .product(name: "ObjectStorage", package: "swift-http-body"),
+                .product(name: "ResumableUploads", package: "swift-http-body"),
+                .product(name: "RequestBuilder", package: "swift-http-body"),
+                .product(name: "HTTPBody", package: "swift-http-body"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ],
+            swiftSettings: sharedSwiftSettings
+        ),
+        .executableTarget(
+            name: "FuzzResumableHeaders",
+            dependencies: [
+                "FuzzSupport",
+                .product(name: "ResumableUploads", package: "swift-http-body"),
+                .product(name: "RequestBuilder", package: "swift-http-body"),
+                .product(name: "HTTPBody", package: "swift-http-body"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ],
+            swiftSettings: sharedSwiftSettings
+        ),
+        .executableTarget(
+            name: "FuzzRetryAfter",
+            dependencies: ["FuzzSupport", .product(name: "RequestBuilder", package: "swift-http-body")],
+            swiftSettings: sharedSwiftSettings
+        ),
+        .executableTarget(
+            name: "FuzzRedirectLocation",
+            dependencies: [
+                "FuzzSupport",
+                .product(name: "RequestBuilder", package: "swift-http-body"),
+                .product(name: "HTTPBody", package: "swift-http-body"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ],
+            swiftSettings: sharedSwiftSettings
+        ),
+        .executableTarget(
+            name: "FuzzRawJSON",
+            dependencies: ["FuzzSupport", .product(name: "HTTPBody", package: "swift-http-body")],
+            swiftSettings: sharedSwiftSettings
+        ),
+        .executableTarget(
+            name: "FuzzLogRedaction",
+            dependencies: ["FuzzSupport", .product(name: "RequestBuilder", package: "swift-http-body"), .product(name: "HTTPTypes", package: "swift-http-types")],
+            swiftSettings: sharedSwiftSettings
+        ),
     ]
 )

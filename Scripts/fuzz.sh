@@ -6,9 +6,20 @@
 #   Scripts/fuzz.sh FuzzRequestItem     one target
 #   FUZZ_SECONDS=60 FUZZ_JOBS=2 Scripts/fuzz.sh
 #
-# Targets: FuzzRequestItem (the CLI's item parser), FuzzFormEncoder (form and
-# query encoders), FuzzHeaderValidation (the builder's HTTPField validation),
-# FuzzRawHTTPRequest (the HTTP/1.1 serializer fed random request descriptions).
+# Targets, what we are given: FuzzRequestItem (the CLI's item parser),
+# FuzzFormEncoder (form and query encoders), FuzzHeaderValidation (the
+# builder's HTTPField validation), FuzzRawHTTPRequest (the HTTP/1.1 serializer
+# fed random request descriptions), FuzzRawJSON (the JSON checker of `:=`
+# values and raw JSON bodies). What a server answers: FuzzS3XML (S3's XML
+# replies and ListParts), FuzzResumableHeaders (Upload-Offset, Upload-Length,
+# tus's OPTIONS fields and checksum choice, tus metadata), FuzzRetryAfter
+# (Retry-After and HTTP dates), FuzzRedirectLocation (a redirect's Location),
+# FuzzLogRedaction (the logging middleware hiding credentials in what it logs).
+# What sits on disk: FuzzAWSConfigFile (~/.aws/config and credentials),
+# FuzzResumeState (saved resumable and S3 multipart states), FuzzPresignedPost
+# (boto3's presigned-POST JSON). The uploader's own parsers (netrc, the JSON
+# pretty printer, the legacy state files) live in its executable target,
+# which another package cannot import, and are not fuzzed here.
 # Seeds are in Fuzz/Corpus/<target>; new inputs go to .build-fuzz/corpus/<target>
 # and crashes to .build-fuzz/crashes/<target>. Each run's log ends with
 # libFuzzer's final stats (exec/s); the summary prints them with the crash count.
@@ -19,7 +30,9 @@ root=$PWD
 work="$root/.build-fuzz"
 seconds=${FUZZ_SECONDS:-600}
 jobs=${FUZZ_JOBS:-2}
-all=(FuzzRequestItem FuzzFormEncoder FuzzHeaderValidation FuzzRawHTTPRequest)
+all=(FuzzRequestItem FuzzFormEncoder FuzzHeaderValidation FuzzRawHTTPRequest FuzzRawJSON
+    FuzzS3XML FuzzResumableHeaders FuzzRetryAfter FuzzRedirectLocation
+    FuzzLogRedaction FuzzAWSConfigFile FuzzResumeState FuzzPresignedPost)
 targets=("${@:-${all[@]}}")
 read -r -a targets <<<"${targets[*]}"
 
@@ -30,8 +43,10 @@ echo "== building fuzz targets (release, -sanitize=fuzzer,address)"
 # fuzz build would be missing; dropping the plan makes it scan again (the
 # compiled objects stay, so the build is still incremental).
 rm -f "$work/build/release.yaml" "$work/build/release/description.json"
-(cd Fuzz && swift build -c release --scratch-path "$work/build" \
-    -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library) >"$work/build.log" 2>&1 || {
+# -enable-testing lets the targets reach the parsers the libraries keep
+# internal (`@testable import`), so each parser is fuzzed directly.
+(cd Fuzz && nice -n "${FUZZ_NICE:-10}" swift build -c release --scratch-path "$work/build" \
+    -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library -Xswiftc -enable-testing) >"$work/build.log" 2>&1 || {
     tail -40 "$work/build.log" >&2
     echo "error: the fuzz build failed (log: $work/build.log)" >&2
     exit 2
@@ -63,7 +78,7 @@ done
 wait
 
 status=0
-printf '\n%-22s %10s %10s %8s\n' target "runs" "exec/s" crashes
+printf '\n%-22s %10s %8s %7s %7s %7s %8s\n' target "runs" "exec/s" cov ft corpus crashes
 for target in "${targets[@]}"; do
     log="$work/$target.log"
     runs=$(grep -oE '^#[0-9]+' "$log" | tail -1 | tr -d '#')
@@ -72,7 +87,12 @@ for target in "${targets[@]}"; do
     seconds_run=$(grep -oE 'time: [0-9]+s' "$log" | tail -1 | grep -oE '[0-9]+')
     speed=$(awk -v r="${runs:-0}" -v t="${seconds_run:-0}" 'BEGIN { if (t > 0) printf "%d", r / t }')
     crashes=$(find "$work/crashes/$target" -type f \( -name 'crash-*' -o -name 'leak-*' -o -name 'timeout-*' -o -name 'oom-*' \) | wc -l)
-    printf '%-22s %10s %10s %8s\n' "$target" "${runs:-?}" "${speed:-?}" "$crashes"
+    # Coverage (edges, features) and corpus size as the last status line has them.
+    last=$(grep -E '^#[0-9]+.*cov: ' "$log" | tail -1)
+    cov=$(grep -oE 'cov: [0-9]+' <<<"$last" | grep -oE '[0-9]+')
+    ft=$(grep -oE 'ft: [0-9]+' <<<"$last" | grep -oE '[0-9]+')
+    corpus=$(find "$work/corpus/$target" -type f | wc -l)
+    printf '%-22s %10s %8s %7s %7s %7s %8s\n' "$target" "${runs:-?}" "${speed:-?}" "${cov:-?}" "${ft:-?}" "$corpus" "$crashes"
     ((crashes == 0)) || status=1
 done
 exit $status

@@ -12,13 +12,29 @@ struct TusServerOptions: Sendable {
     /// The checksum algorithms it verifies, lowercased.
     var checksumAlgorithms: [String]
 
-    init(_ head: HTTPResponse) {
+    /// Reads `head`'s fields.
+    ///
+    /// - Throws: ``ResumableUploadError`` (``ResumableUploadError/Code/invalidResponse``)
+    ///   when `Tus-Max-Size` is not a non-negative decimal integer (tus 1.0
+    ///   defines it as one; `-1` or `+5` would otherwise refuse every upload
+    ///   or pass for a size).
+    init(_ head: HTTPResponse) throws(ResumableUploadError) {
         func list(_ name: HTTPField.Name) -> [String] {
             (head.headerFields[name] ?? "").split(separator: ",").map { String($0.trimmingOptionalWhitespace) }.filter { !$0.isEmpty }
         }
         versions = list(.tusVersion)
         extensions = Set(list(.tusExtension))
-        maximumSize = head.headerFields[.tusMaxSize].flatMap { Int64($0.trimmingOptionalWhitespace) }
+        if let text = head.headerFields[.tusMaxSize] {
+            let digits = text.trimmingOptionalWhitespace
+            guard !digits.isEmpty, digits.utf8.count <= 19, digits.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
+                  let size = Int64(digits)
+            else {
+                throw .invalidResponse("Tus-Max-Size \(text.debugDescription) is not a non-negative integer")
+            }
+            maximumSize = size
+        } else {
+            maximumSize = nil
+        }
         checksumAlgorithms = list(.tusChecksumAlgorithm).map { $0.lowercased() }
     }
 }

@@ -160,7 +160,7 @@ public struct TusUpload: Sendable {
         guard response.status.kind == .successful else {
             throw RequestError(code: .unacceptableStatus, description: "The tus server answered \(response.status.code) \(response.status.reasonPhrase) to OPTIONS", response: response)
         }
-        let server = TusServerOptions(response.head)
+        let server = try TusServerOptions(response.head)
         guard server.versions.isEmpty || server.versions.contains(Self.protocolVersion) else {
             throw ResumableUploadError(code: .serverNotCapable, description: "The tus server speaks \(server.versions.joined(separator: ", ")), not \(Self.protocolVersion)")
         }

@@ -102,4 +102,16 @@ import Testing
         let bytes = try await RawHTTPRequest(request, body: nil).collect()
         #expect(String(decoding: bytes, as: UTF8.self) == "GET / HTTP/1.1\r\nHost: other.example\r\n\r\n")
     }
+
+    /// A Host value that begins with a combining mark is written byte for
+    /// byte after `Host: `. Compared as bytes: as Strings, the space and the
+    /// mark are one Character, and canonical equivalence hides a changed byte.
+    @Test func writesAHostValueThatBeginsWithACombiningMarkByteForByte() async throws {
+        let value = "\u{0363} \u{FFFD}\u{FFFD}t"
+        let fields = HTTPFields([HTTPField(name: try #require(HTTPField.Name("Host")), value: value)])
+        let request = HTTPRequest(method: .post, scheme: "http", authority: nil, path: "/", headerFields: fields)
+        let bytes = try await RawHTTPRequest(request, body: nil).collect()
+        let expected = Array("POST / HTTP/1.1\r\nHost: ".utf8) + Array(value.utf8) + Array("\r\nContent-Length: 0\r\n\r\n".utf8)
+        #expect(bytes == expected)
+    }
 }

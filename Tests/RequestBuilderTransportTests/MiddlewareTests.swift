@@ -228,6 +228,23 @@ import Testing
         #expect(text.contains("Set-Cookie: <redacted>"))
     }
 
+    /// A combining mark right after `?`, `&`, `=` or `@` joins it into one
+    /// Character with the delimiter; the pair or password after it is still
+    /// found and hidden (inputs found by FuzzLogRedaction).
+    @Test(arguments: [
+        ("/p?\u{05BB}a=1&token=hidden-1", "/p?\u{05BB}a=1&token=<redacted>"),
+        ("/p?a=1&\u{0358}&tok%65n=hidden-2&", "/p?a=1&\u{0358}&tok%65n=<redacted>&"),
+        ("/p?x=\u{064C}&X-Amz-Signature=hidden-3", "/p?x=\u{064C}&X-Amz-Signature=<redacted>"),
+    ])
+    func redactsAfterACombiningMark(path: String, redacted: String) {
+        let redaction = LoggingMiddleware.Redaction.default
+        #expect(Array(redaction.redactedPath(path).utf8) == Array(redacted.utf8))
+        let head = HTTPRequest(method: .get, scheme: "https", authority: "user:hidden-4@\u{065D}host", path: path)
+        let authority = redaction.redacted(head).authority ?? ""
+        #expect(!authority.contains("hidden"), "\(authority.debugDescription)")
+        #expect(Array(authority.utf8) == Array("user:***@\u{065D}host".utf8))
+    }
+
     /// A redaction of one's own: the names given are hidden, in any case,
     /// and nothing else is, once the request has the same list (a log never
     /// shows what the request's own list hides).

@@ -122,6 +122,26 @@ import Testing
         #expect(!crossOrigin.contains("sekrit"), "\(crossOrigin)")
     }
 
+    @Test(
+        "tus: a Tus-Max-Size that is not a non-negative integer is a protocol error naming it, before anything is created",
+        arguments: ["-096", "+5", "1e9", "99999999999999999999"]
+    )
+    func tusMaximumSizeMustBeANonNegativeInteger(size: String) async throws {
+        let (body, fixture) = try Self.fixtureBody(1_000)
+        defer { fixture.remove() }
+        let server = try await RawResponseServer.start { _ in
+            Self.reply("200 OK", ["Tus-Resumable: 1.0.0", "Tus-Version: 1.0.0", "Tus-Extension: creation", "Tus-Max-Size: \(size)"])
+        }
+        defer { Task { try? await server.stop() } }
+        let upload = try TusUpload(creationURL: server.url(path: "/files/"), body: body, retry: quickRetry(attempts: 1))
+        let error = await #expect(throws: ResumableUploadError.self) {
+            _ = try await upload.send(with: Self.client)
+        }
+        #expect(error?.code == .invalidResponse)
+        #expect(error?.description.contains("Tus-Max-Size \(size.debugDescription) is not a non-negative integer") == true, "\(String(describing: error))")
+        #expect(Self.methods(server) == ["OPTIONS"])
+    }
+
     @Test("tus: a Location that is not http or https is refused, naming it")
     func tusNonHTTPLocationIsRefused() async throws {
         let (body, fixture) = try Self.fixtureBody(1_000)

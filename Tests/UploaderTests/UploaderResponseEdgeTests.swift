@@ -50,12 +50,13 @@ import Glibc
     @Test func outputIsLeftAloneWhenTheConnectionIsRefused() async throws {
         let scratch = try ScratchFolder()
         let output = try scratch.file("keep.txt", "precious")
-        let server = try await RawResponseServer.start { _ in .bytes([]) }
-        let port = server.port
-        try await server.stop()
-        let result = try await UploaderProcess.run(["localhost:\(port)/up", "a=1", "-o", output])
+        // Held, not freed: a port freed by stopping a server can be taken by
+        // a parallel test, which would answer.
+        let refusing = try RefusingPort()
+        let result = try await UploaderProcess.run(["127.0.0.1:\(refusing.port)/up", "a=1", "-o", output])
         #expect(result.status == 3)
         #expect(try String(contentsOfFile: output, encoding: .utf8) == "precious")
+        refusing.close()
     }
 
     @Test func outputNamingAnInputFileIsBadInput() async throws {

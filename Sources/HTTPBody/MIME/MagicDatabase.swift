@@ -250,9 +250,12 @@ package final class MagicDatabase: @unchecked Sendable {
         let now = DispatchTime.now()
         let due = lastUse + Self.releaseDelay
         guard idle.count == openCount, due <= now else {
+            // A handle still out is given back later, and that starts the delay
+            // again. Decided before unlocking: checkIn and checkOut change
+            // `idle` and `openCount` under the lock at any moment after it.
+            let next = idle.count == openCount ? due : now + Self.releaseDelay
             condition.unlock()
-            // A handle still out is given back later, and that starts the delay again.
-            scheduleRelease(at: idle.count == openCount ? due : now + Self.releaseDelay)
+            scheduleRelease(at: next)
             return
         }
         let closing = idle

@@ -102,14 +102,18 @@ extension LoggingMiddleware {
         /// A path with its query (`/a?token=x&b=1`), the value of every
         /// redacted query parameter replaced by ``placeholder``.
         public func redactedPath(_ path: String) -> String {
-            guard let mark = path.firstIndex(of: "?") else { return path }
-            let query = path[path.index(after: mark)...]
+            // Searched by scalar, not Character: a combining mark after `?`,
+            // `&` or `=` joins it into one Character that is not the delimiter,
+            // and the pair after it would be logged unredacted.
+            let scalars = path.unicodeScalars
+            guard let mark = scalars.firstIndex(of: "?") else { return path }
+            let query = scalars[scalars.index(after: mark)...]
             let fragmentStart = query.firstIndex(of: "#") ?? query.endIndex
             let pairs = query[..<fragmentStart].split(separator: "&", omittingEmptySubsequences: false).map { pair -> String in
-                guard let equals = pair.firstIndex(of: "="), redactsQueryParameter(pair[..<equals]) else { return String(pair) }
-                return pair[..<equals] + "=" + Self.placeholder
+                guard let equals = pair.firstIndex(of: "="), redactsQueryParameter(String(pair[..<equals])) else { return String(pair) }
+                return String(pair[..<equals]) + "=" + Self.placeholder
             }
-            return path[...mark] + pairs.joined(separator: "&") + query[fragmentStart...]
+            return String(scalars[...mark]) + pairs.joined(separator: "&") + String(query[fragmentStart...])
         }
 
         /// The request head with redacted field values and query parameter
@@ -192,10 +196,12 @@ extension LoggingMiddleware {
 
         /// `user:password@host` as `user:***@host`; anything else as it is.
         static func hidingPassword(inAuthority authority: String) -> String {
-            guard let at = authority.lastIndex(of: "@") else { return authority }
-            let userInfo = authority[..<at]
+            // By scalar, as in ``redactedPath(_:)``: `@` followed by a combining mark is still the delimiter.
+            let scalars = authority.unicodeScalars
+            guard let at = scalars.lastIndex(of: "@") else { return authority }
+            let userInfo = scalars[..<at]
             guard let colon = userInfo.firstIndex(of: ":") else { return authority }
-            return userInfo[..<colon] + ":***" + authority[at...]
+            return String(userInfo[..<colon]) + ":***" + String(scalars[at...])
         }
     }
 }
