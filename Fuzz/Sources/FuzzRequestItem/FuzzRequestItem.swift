@@ -23,6 +23,10 @@ public func fuzzRequestItem(_ start: UnsafeRawPointer?, _ count: Int) -> CInt {
         switch item {
         case .field(let name, _), .file(let name, _), .textPart(let name, _, _, _):
             fuzzCheck(!name.unicodeScalars.contains("="), "-F name \(name.debugDescription) from \(text.debugDescription)")
+        case .fromFile(.formText, let name, let path):
+            // curl's -F 'name=<path': a text field from the file at path.
+            fuzzCheck(!name.unicodeScalars.contains("="), "-F name \(name.debugDescription) from \(text.debugDescription)")
+            fuzzCheck(!path.isEmpty, "-F '<' with an empty path from \(text.debugDescription)")
         default:
             fuzzCheck(false, "-F gave \(item) for \(text.debugDescription)")
         }
@@ -47,11 +51,13 @@ private func check(_ item: RequestItem, parsedFrom text: String) {
         written = value.unicodeScalars.first == "=" ? nil : escape(name) + ":" + escapeValue(value)
     case .fromFile(let kind, let name, let path):
         fuzzCheck(!path.isEmpty, "empty path from \(text.debugDescription)")
+        if case .formText = kind { fuzzCheck(false, "an item made curl's -F 'name=<path' from \(text.debugDescription)") }
         let separator = switch kind {
         case .field: "=@"
         case .rawJSON: ":=@"
         case .header: ":@"
         case .query: "==@"
+        case .formText: "=<"
         }
         written = escape(name) + separator + path
     case .file(let name, let source):
