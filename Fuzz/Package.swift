@@ -26,6 +26,7 @@ let package = Package(
         .target(name: "FuzzUploaderItems", path: "Sources/UploaderItems", swiftSettings: sharedSwiftSettings),
         .target(name: "FuzzSupport", swiftSettings: sharedSwiftSettings),
         .executableTarget(name: "FuzzRequestItem", dependencies: ["FuzzUploaderItems", "FuzzSupport"], swiftSettings: sharedSwiftSettings),
+        .executableTarget(name: "FuzzNetrc", dependencies: ["FuzzUploaderItems", "FuzzSupport"], swiftSettings: sharedSwiftSettings),
         .executableTarget(
             name: "FuzzFormEncoder",
             dependencies: ["FuzzSupport", .product(name: "HTTPBody", package: "swift-http-body")],

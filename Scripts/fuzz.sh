@@ -17,9 +17,10 @@
 # FuzzLogRedaction (the logging middleware hiding credentials in what it logs).
 # What sits on disk: FuzzAWSConfigFile (~/.aws/config and credentials),
 # FuzzResumeState (saved resumable and S3 multipart states), FuzzPresignedPost
-# (boto3's presigned-POST JSON). The uploader's own parsers (netrc, the JSON
-# pretty printer, the legacy state files) live in its executable target,
-# which another package cannot import, and are not fuzzed here.
+# (boto3's presigned-POST JSON), FuzzNetrc (~/.netrc as curl reads it). The
+# uploader's JSON pretty printer and legacy state files live in its
+# executable target, which another package cannot import, and are not fuzzed
+# here.
 # Seeds are in Fuzz/Corpus/<target>; new inputs go to .build-fuzz/corpus/<target>
 # and crashes to .build-fuzz/crashes/<target>. Each run's log ends with
 # libFuzzer's final stats (exec/s); the summary prints them with the crash count.
@@ -32,7 +33,7 @@ seconds=${FUZZ_SECONDS:-600}
 jobs=${FUZZ_JOBS:-2}
 all=(FuzzRequestItem FuzzFormEncoder FuzzHeaderValidation FuzzRawHTTPRequest FuzzRawJSON
     FuzzS3XML FuzzResumableHeaders FuzzRetryAfter FuzzRedirectLocation
-    FuzzLogRedaction FuzzAWSConfigFile FuzzResumeState FuzzPresignedPost)
+    FuzzLogRedaction FuzzAWSConfigFile FuzzResumeState FuzzPresignedPost FuzzNetrc)
 targets=("${@:-${all[@]}}")
 read -r -a targets <<<"${targets[*]}"
 
