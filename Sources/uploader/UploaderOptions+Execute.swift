@@ -58,7 +58,7 @@ extension UploaderOptions {
         if dryRun {
             return await writeDryRun(of: request, to: destination)
         }
-        let selection = print.flatMap(PrintSelection.init) ?? .unasked(
+        let selection = printed.flatMap(PrintSelection.init) ?? .unasked(
             method: request.head.method.rawValue, outputIsTerminal: destination == .standardOutput && OutputFile.standardOutput.isTerminal
         )
         if selection.writesRequest {

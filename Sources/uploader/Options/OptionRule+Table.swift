@@ -85,7 +85,7 @@ extension OptionRule {
             .object: ", which write the AWS CLI's line; -v shows every head and the store's answer",
             .objectTree: ", which write a line per file; -v shows every head",
             .presignedPost: ", which writes the store's answer as it came; -v shows every head",
-        ]) { options, _ in options.print != nil },
+        ]) { options, _ in options.printed != nil },
         OptionRule("--pretty", value: true, refusals: [
             .resumable: ", which write the server's final answer as it came; drop --pretty",
             .tus: ", which write the server's final answer as it came; drop --pretty",

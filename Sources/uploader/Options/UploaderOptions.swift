@@ -149,7 +149,7 @@ struct UploaderOptions: ParsableArguments, Sendable {
     var printResponseHeaders = false
 
     @Option(name: [.customShort("p"), .customLong("print")], help: ArgumentHelp("What a plain request writes to its output, HTTPie's letters: H request head, B request body, h response head, b response body (default: b; h for HEAD on a terminal).", valueName: "what"))
-    var print: String?
+    var printed: String?
 
     @Flag(name: .customLong("check-status"), help: "HTTPie's: exit 4 for a 4xx and 5 for a 5xx or an unfollowed 3xx, which the uploader always does.")
     var checkStatus = false
@@ -169,7 +169,7 @@ struct UploaderOptions: ParsableArguments, Sendable {
         (options.resumable, options.tus, options.chunkSize, options.resumeFrom, options.stateDir) = (false, false, nil, nil, nil)
         (options.endpointURL, options.region, options.partSize, options.concurrency) = (nil, nil, nil, nil)
         (options.multipartThreshold, options.presignedPost, options.recursive, options.progress) = (nil, nil, false, nil)
-        (options.verbose, options.printResponseHeaders, options.pretty, options.checkStatus, options.print) = (false, false, nil, false, nil)
+        (options.verbose, options.printResponseHeaders, options.pretty, options.checkStatus, options.printed) = (false, false, nil, false, nil)
         (options.follow, options.maxRedirects, options.ignoreStdin, options.chunked) = (false, nil, false, false)
         (options.profile, options.cacert, options.insecure, options.cert, options.key) = (nil, nil, false, nil, nil)
         (options.proxy, options.noproxy, options.auth, options.bearer, options.netrc) = (nil, nil, nil, nil, false)
@@ -207,8 +207,8 @@ struct UploaderOptions: ParsableArguments, Sendable {
         if let timeout, !(timeout > 0 && timeout <= Self.maximumTimeout) {
             throw ValidationError("--timeout \(Self.typedValue(of: "--timeout").map(\.echoed) ?? "\(timeout)"): the timeout must be a positive number of seconds, at most \(Int(Self.maximumTimeout))")
         }
-        if let print, PrintSelection(print) == nil {
-            throw ValidationError("--print '\(print.echoed)': give letters of HBhb: H request head, B request body, h response head, b response body")
+        if let printed, PrintSelection(printed) == nil {
+            throw ValidationError("--print '\(printed.echoed)': give letters of HBhb: H request head, B request body, h response head, b response body")
         }
         if let boundary {
             do {
