@@ -12,11 +12,10 @@ input closes, so it never outlives the test process.
 """
 
 import argparse
-import signal
 import socket
-import subprocess
 import sys
-import time
+
+from child_server import serve_child
 
 
 def free_port():
@@ -35,31 +34,7 @@ def main():
                "--num-workers", "1", "--num-acceptors", "1", "--log-file", args.log]
     if args.basic_auth:
         command += ["--basic-auth", args.basic_auth]
-    # The test process stops this wrapper with SIGTERM right after closing
-    # its standard input; Python's default handling of SIGTERM would end it
-    # without running the `finally` below, leaving proxy.py running.
-    signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
-    child = subprocess.Popen(command, stdin=subprocess.DEVNULL)
-    try:
-        deadline = time.monotonic() + 60
-        while True:
-            if child.poll() is not None:
-                sys.exit(f"proxy.py exited with status {child.returncode}")
-            try:
-                socket.create_connection(("127.0.0.1", port), timeout=1).close()
-                break
-            except OSError:
-                if time.monotonic() > deadline:
-                    sys.exit("proxy.py did not listen within 60 seconds")
-                time.sleep(0.1)
-        print(f"listening 127.0.0.1:{port}", flush=True)
-        sys.stdin.read()
-    finally:
-        child.terminate()
-        try:
-            child.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            child.kill()
+    serve_child(command, "proxy.py", [port], port)
 
 
 if __name__ == "__main__":

@@ -24,11 +24,11 @@ when standard input closes.
 
 import os
 import shutil
-import signal
 import socket
 import subprocess
 import sys
-import time
+
+from child_server import serve_child
 
 
 def free_port():
@@ -100,31 +100,9 @@ http {{
         file.write(config)
     with open(os.path.join(folder, "plain-port"), "w") as file:
         file.write(str(plain_port))
-    signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
     # -e: the error log before the configuration is read, else /var/log/nginx.
-    child = subprocess.Popen([nginx, "-c", path, "-e", os.path.join(folder, "error.log"), "-p", folder], stdin=subprocess.DEVNULL)
-    try:
-        deadline = time.monotonic() + 60
-        while True:
-            if child.poll() is not None:
-                log = open(os.path.join(folder, "error.log")).read()[-2000:] if os.path.exists(os.path.join(folder, "error.log")) else ""
-                sys.exit(f"nginx exited with status {child.returncode}: {log}")
-            try:
-                for port in (tls_port, plain_port):
-                    socket.create_connection(("127.0.0.1", port), timeout=1).close()
-                break
-            except OSError:
-                if time.monotonic() > deadline:
-                    sys.exit("nginx did not listen within 60 seconds")
-                time.sleep(0.1)
-        print(f"listening 127.0.0.1:{tls_port}", flush=True)
-        sys.stdin.read()
-    finally:
-        child.terminate()
-        try:
-            child.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            child.kill()
+    error_log = os.path.join(folder, "error.log")
+    serve_child([nginx, "-c", path, "-e", error_log, "-p", folder], "nginx", [tls_port, plain_port], tls_port, log=error_log)
 
 
 if __name__ == "__main__":

@@ -19,11 +19,11 @@ log is FOLDER/access.log. squid stops when standard input closes.
 import argparse
 import os
 import shutil
-import signal
 import socket
 import subprocess
 import sys
-import time
+
+from child_server import serve_child
 
 STOCK = "/etc/squid/squid.conf"
 
@@ -72,29 +72,7 @@ def main():
     with open(config, "w") as file:
         file.write(f"pid_filename {folder}/squid.pid\ncache_log {folder}/cache.log\n"
                    f"access_log stdio:{folder}/access.log\n{user}shutdown_lifetime 0 seconds\n" + stock)
-    signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
-    child = subprocess.Popen([squid, "-N", "-f", config], stdin=subprocess.DEVNULL)
-    try:
-        deadline = time.monotonic() + 60
-        while True:
-            if child.poll() is not None:
-                log = open(os.path.join(folder, "cache.log")).read()[-2000:] if os.path.exists(os.path.join(folder, "cache.log")) else ""
-                sys.exit(f"squid exited with status {child.returncode}: {log}")
-            try:
-                socket.create_connection(("127.0.0.1", port), timeout=1).close()
-                break
-            except OSError:
-                if time.monotonic() > deadline:
-                    sys.exit("squid did not listen within 60 seconds")
-                time.sleep(0.1)
-        print(f"listening 127.0.0.1:{port}", flush=True)
-        sys.stdin.read()
-    finally:
-        child.terminate()
-        try:
-            child.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            child.kill()
+    serve_child([squid, "-N", "-f", config], "squid", [port], port, log=os.path.join(folder, "cache.log"))
 
 
 if __name__ == "__main__":
