@@ -131,6 +131,24 @@ import UploaderItems
         #expect(line == " 50% [##########          ] 512.0 MiB / 1.00 GiB  256.0 MiB/s  eta 2s")
     }
 
+    /// A narrow terminal loses the rate, then the file count, then the
+    /// total, before the bar gets narrower than ten columns; no frame is
+    /// wider than the terminal less one column.
+    @Test func aNarrowTerminalDropsFieldsBeforeTheBar() {
+        let sent: Int64 = 112 * 1024 * 1024, total: Int64 = 190 * 1024 * 1024
+        let at50 = ProgressBar.render(sent: sent, total: total, elapsed: .seconds(1), files: (2, 5), columns: 50)
+        #expect(at50 == " 58% [#######     ] 112.0 MiB / 190.0 MiB  eta 1s")
+        let at80 = ProgressBar.render(sent: sent, total: total, elapsed: .seconds(1), files: (2, 5), columns: 80)
+        #expect(at80 == " 58% [##########        ] 2/5 files  112.0 MiB / 190.0 MiB  112.0 MiB/s  eta 1s")
+        let at30 = ProgressBar.render(sent: sent, total: total, elapsed: .seconds(1), columns: 30)
+        #expect(at30 == " 58% [########       ] eta 1s")
+        for columns in 25...120 {
+            let line = ProgressBar.render(sent: sent, total: total, elapsed: .seconds(1), files: (2, 5), columns: columns)
+            let bar = line.drop { $0 != "[" }.dropFirst().prefix { $0 != "]" }
+            #expect(line.count <= columns - 1 && bar.count >= 10, "\(columns): \(line)")
+        }
+    }
+
     @Test func rendersUnknownTotal() {
         #expect(ProgressBar.render(sent: 1536, total: nil, elapsed: .seconds(1)) == "1.50 KiB sent  1.50 KiB/s")
     }

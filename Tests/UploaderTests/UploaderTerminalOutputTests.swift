@@ -42,8 +42,8 @@ struct UploaderTerminalOutputTests {
         #expect(terminal.outputText.contains("[binary data not shown on a terminal: "), "\(terminal.outputText.debugDescription)")
     }
 
-    /// At 50 columns every frame of the bar fits in 49, and `-v`'s status
-    /// line starts a line of its own.
+    /// At 50 columns every frame of the bar fits in 49 with a bar of ten
+    /// columns at least, and `-v`'s status line starts a line of its own.
     @Test func theProgressBarFitsTheWidthAndEndsBeforeAnyOtherLine() async throws {
         let server = try await TestHTTPServer.start(script: .init { _, _ in .status(200, delay: .milliseconds(300)) })
         let fixture = try UploadFixture(size: 4 * 1024 * 1024)
@@ -53,7 +53,10 @@ struct UploaderTerminalOutputTests {
         #expect(terminal.status == 0, "\(terminal.outputText.debugDescription)")
         let frames = terminal.outputText.components(separatedBy: "\r").compactMap { $0.components(separatedBy: "\u{1B}[K").first }.filter { $0.contains("%") }
         #expect(!frames.isEmpty, "\(terminal.outputText.debugDescription)")
-        for frame in frames { #expect(frame.count <= 49, "\(frame.debugDescription)") }
+        for frame in frames {
+            let bar = frame.drop { $0 != "[" }.dropFirst().prefix { $0 != "]" }
+            #expect(frame.count <= 49 && bar.count >= 10, "\(frame.debugDescription)")
+        }
         #expect(!terminal.outputText.contains("sHTTP/1.1") && !terminal.outputText.contains("]HTTP/1.1"), "\(terminal.outputText.debugDescription)")
         #expect(terminal.outputText.contains("\nHTTP/1.1 200 OK") || terminal.outputText.contains("\u{1B}[KHTTP/1.1 200 OK"), "\(terminal.outputText.debugDescription)")
     }

@@ -97,28 +97,56 @@ final class ProgressBar: @unchecked Sendable {
     /// The text of one frame, such as
     /// ` 42% [########            ] 430.1 MiB / 1.00 GiB  310.2 MiB/s  eta 2s`,
     /// or with `files`, ` 42% [########            ] 1270/3000 files  430.1 MiB / …`.
-    /// The bar narrows, down to nothing, to fit `columns`.
+    ///
+    /// Within `columns` (less one, so the line never wraps) the frame keeps
+    /// a bar of at least ``minimumBarWidth``: it drops the rate, then the
+    /// file count, then the total, before it narrows the bar, and the
+    /// percentage and the time left are dropped last.
     static func render(sent: Int64, total: Int64?, elapsed: Duration, files: (done: Int, total: Int)? = nil, columns: Int? = nil) -> String {
         let seconds = elapsed.inSeconds
         let rate = seconds > 0 ? Double(sent) / seconds : 0
         let rateText = "\(formatBytes(Int64(rate)))/s"
-        let filesText = files.map { "\($0.done)/\($0.total) files  " } ?? ""
+        let filesText = files.map { "\($0.done)/\($0.total) files" }
         guard let total, let completed = UploadProgress(bytesSent: sent, totalBytes: total).fractionCompleted else {
-            return "\(filesText)\(formatBytes(sent)) sent  \(rateText)"
+            return [filesText, "\(formatBytes(sent)) sent", rateText].compactMap { $0 }.joined(separator: "  ")
         }
         let fraction = min(1, completed)
-        // The rest of the line takes at most 60 columns; the bar gets what is left, up to 20.
-        let width = columns.map { max(0, min(20, $0 - 61)) } ?? 20
+        let percent = String(Int(fraction * 100)).leftPadded(to: 3) + "%"
+        let time: String? =
+            if sent < total, rate > 0 { "eta \(formatDuration(Double(total - sent) / rate))" }
+            else if sent >= total { formatDuration(seconds) }
+            else { nil }
+        let amount = "\(formatBytes(sent)) / \(formatBytes(total))"
+        // From the fullest frame to the barest: the first that leaves the
+        // bar its minimum width is drawn.
+        let choices: [[String?]] = [
+            [filesText, amount, rateText, time],
+            [filesText, amount, time],
+            [amount, time],
+            [formatBytes(sent), time],
+            [time],
+        ]
+        let available = columns.map { $0 - 1 } ?? Int.max
+        var drawn = ""
+        for fields in choices {
+            let text = fields.compactMap { $0 }.joined(separator: "  ")
+            let rest = (text.isEmpty ? 0 : 1 + text.count) + percent.count + 3  // " [" and "]"
+            let width = min(maximumBarWidth, available - rest)
+            drawn = frame(percent: percent, fraction: fraction, width: max(0, width), text: text)
+            if width >= minimumBarWidth { break }
+        }
+        return drawn
+    }
+
+    /// The bar's width on a wide terminal, and the least it is drawn with
+    /// while fields around it can be left out instead.
+    static let maximumBarWidth = 20
+    static let minimumBarWidth = 10
+
+    private static func frame(percent: String, fraction: Double, width: Int, text: String) -> String {
         let filled = Int(fraction * Double(width))
         let bar = String(repeating: "#", count: filled) + String(repeating: " ", count: width - filled)
-        let percent = String(Int(fraction * 100)).leftPadded(to: 3)
-        var line = "\(percent)% [\(bar)] \(filesText)\(formatBytes(sent)) / \(formatBytes(total))  \(rateText)"
-        if sent < total, rate > 0 {
-            line += "  eta \(formatDuration(Double(total - sent) / rate))"
-        } else if sent >= total {
-            line += "  \(formatDuration(seconds))"
-        }
-        return line
+        return "\(percent) [\(bar)]" + (text.isEmpty ? "" : " " + text)
     }
 
     /// Bytes in binary units: `512 B`, `1.5 KiB`, `430.1 MiB`, `1.00 GiB`.
