@@ -78,12 +78,10 @@ struct Uploader: ParsableCommand {
         }
         let options: UploaderOptions
         do {
-            // With no options the parser's answer is known: the defaults
-            // (UploaderOptionsTests holds the two equal). Asking it anyway
-            // costs a third of a tiny upload's instructions, most of them in
-            // the runtime's protocol lookups for its reflection and for the
-            // two completion-script commands it tries first.
-            options = commandLine.options.isEmpty ? .defaults : try parsedOptions(commandLine.options)
+            // The table sets what it can; the parser, whose reflection of
+            // the declarations costs most of a short command's start-up,
+            // reads only what the table leaves to it and gives its messages.
+            options = try OptionRule.options(assigning: commandLine.options) ?? parsedOptions(commandLine.options)
         } catch {
             if exitCode(for: error) == .success { exit(withError: error) }  // --help, --version
             if let advice = PeerSpelling.firstAdvice(in: commandLine.options) {

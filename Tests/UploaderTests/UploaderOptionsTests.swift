@@ -114,6 +114,42 @@ import Testing
         #expect(rows.isEmpty, "rows for no declared option: \(rows)")
     }
 
+    /// `main()` sets the options from the table when it can: for every
+    /// row, alone and beside others, the result is the parser's, and what
+    /// the parser refuses (a bad value, a contradiction, a bundle of short
+    /// flags, an option given twice) is left to the parser.
+    @Test func theTableSetsEveryOptionAsTheParserDoes() throws {
+        // A value each option's range takes.
+        let samples: [String: String] = [
+            "--timeout": "2.5", "--retry": "3", "--retry-max-time": "9", "--chunk-size": "8M", "--part-size": "8M",
+            "--concurrency": "2", "--multipart-threshold": "16M", "--max-redirects": "7", "--print": "hb",
+            "--pretty": "format", "--boundary": "b0undary", "--resume-from": "http://h/u",
+        ]
+        var assigned = 0
+        for rule in OptionRule.table where rule.property != nil {
+            for name in rule.names {
+                let argument = rule.takesValue ? "\(rule.longName)=\(samples[rule.longName] ?? "x")" : name
+                let others = ["-v", "--no-progress"].filter { !rule.names.contains($0) }
+                for arguments in [[argument]] + others.map({ [argument, $0] }) + others.map({ [$0, argument] }) {
+                    let parsed = try? Uploader.parsedOptions(arguments)
+                    let fromTable = OptionRule.options(assigning: arguments)
+                    // What the parser takes, the table sets, and the same way.
+                    #expect(fromTable.map(values) == parsed.map(values), "\(arguments)")
+                    assigned += fromTable == nil ? 0 : 1
+                }
+            }
+        }
+        #expect(assigned >= 200, "\(assigned)")
+        #expect(OptionRule.options(assigning: []).map(values) == values(.defaults))
+        for leftToTheParser in [
+            ["--timeout=soon"], ["--timeout=-1"], ["--retry=1000"], ["--pretty=loud"], ["--json", "--form"],
+            ["-vk"], ["--verbose", "-v"], ["--progress", "--no-progress"], ["--timeout=1", "--timeout=2"],
+            ["--version"], ["--unknown"], ["--verbose=yes"], ["--timeout"], ["--print=Z"],
+        ] {
+            #expect(OptionRule.options(assigning: leftToTheParser) == nil, "\(leftToTheParser)")
+        }
+    }
+
     /// What the parser says of `arguments`, or "" when it takes them.
     private static func parserMessage(_ arguments: [String]) -> String {
         do {

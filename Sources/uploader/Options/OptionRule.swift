@@ -16,16 +16,32 @@ struct OptionRule: Sendable {
     let refusals: [UploadKind: String]
     /// Whether the command gives it.
     let isGiven: @Sendable (UploaderOptions, CommandLineSplit) -> Bool
+    /// The property it sets, for an option the parser reads (`nil` for
+    /// `-F` and `-H`, which ``CommandLineSplit`` takes before the parser).
+    let property: OptionProperty?
 
-    /// A row: `names` as typed, the refusals, and how to tell it is given.
+    /// A row for an option the parser reads: `names` as typed, the
+    /// property it sets, and the refusals.
+    init(_ names: String..., sets property: OptionProperty, refusals: [UploadKind: String] = [:]) {
+        self.names = names
+        self.takesValue = property.takesValue
+        self.refusals = refusals
+        self.isGiven = { options, _ in property.isSet(options) }
+        self.property = property
+    }
+
+    /// A row for an option ``CommandLineSplit`` takes from the command
+    /// line itself: `names` as typed, the refusals, and how to tell it is
+    /// given.
     init(
-        _ names: String..., value takesValue: Bool = false, refusals: [UploadKind: String] = [:],
+        _ names: String..., value takesValue: Bool, refusals: [UploadKind: String] = [:],
         isGiven: @escaping @Sendable (UploaderOptions, CommandLineSplit) -> Bool
     ) {
         self.names = names
         self.takesValue = takesValue
         self.refusals = refusals
         self.isGiven = isGiven
+        self.property = nil
     }
 
     /// The option as messages name it: `-L/--follow`.

@@ -157,10 +157,10 @@ struct UploaderOptions: ParsableArguments, Sendable {
     @Option(help: ArgumentHelp("How a JSON response body is shown: indented and coloured (all), indented (format), coloured (colors), or as sent (none); default: all on a terminal, none otherwise.", valueName: "style"))
     var pretty: PrettyStyle?
 
-    /// No option given: what the declarations above default to, for
-    /// `main()` to run with without asking the parser (whose reflection
-    /// costs a third of a tiny upload's instructions). Every property is
-    /// set, as the parser would: UploaderOptionsTests holds the two equal.
+    /// What the declarations above default to, which the options × kinds
+    /// table sets a command's options on (``OptionRule/options(assigning:)``)
+    /// without asking the parser. Every property is set, as the parser
+    /// would: UploaderOptionsTests holds the two equal.
     static let defaults: UploaderOptions = {
         var options = UploaderOptions()
         (options.formParts, options.headers) = ([], [])
