@@ -2,7 +2,7 @@ import UploaderItems
 
 /// What a command does, decided once from the options and the positionals,
 /// before anything runs. Each kind is one column of ``OptionRule/table``
-/// and one type that runs it (``UploadKind/job(options:commandLine:)``).
+/// and one type that runs it (``UploadKind/job``, an ``UploadJob``).
 enum UploadKind: CaseIterable, Sendable {
     /// `uploader [METHOD] URL [ITEM ...]`: one request built from the items.
     case plain
