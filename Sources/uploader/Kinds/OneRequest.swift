@@ -22,9 +22,14 @@ struct OneRequest {
         self.network = network
     }
 
-    /// Writes the exact request bytes instead of sending them.
+    /// Writes the exact request bytes instead of sending them; `--print`'s
+    /// request letters choose the head, the body or both, as HTTPie's
+    /// `--offline` does (its response letters have nothing to show).
     func dryRun() async -> ExitStatus {
-        await DryRunOutput.write(request, to: destination)
+        if let selection = options.printed.flatMap(PrintSelection.init), !(selection.requestHead && selection.requestBody) {
+            return await writeRequest(head: selection.requestHead, body: selection.requestBody)
+        }
+        return await DryRunOutput.write(request, to: destination)
     }
 
     /// Sends the request (first writing it, when `--print` asks) and writes

@@ -19,6 +19,10 @@ extension UploadKind {
     /// standard error.
     func run(_ options: UploaderOptions, commandLine: CommandLineSplit) async -> ExitStatus {
         CommandTransport.warnIfInsecure(options)
+        if !readsStandardInput, !options.ignoreStdin, StandardInputContent.hasWaitingBytes {
+            // Piped bytes are never dropped without a word.
+            Diagnostics.report("warning: standard input is not read by \(name) (--ignore-stdin says so and silences this)")
+        }
         let job: any UploadJob
         do throws(InputError) {
             let objectStoreBundle = isObjectStorage ? try ObjectStoreCABundle.path(profile: options.profile, endpointURL: options.endpointURL) : nil

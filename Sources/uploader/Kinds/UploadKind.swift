@@ -55,6 +55,11 @@ enum UploadKind: CaseIterable, Sendable {
         }
     }
 
+    /// Whether its body may come from standard input (the items' request:
+    /// piped bytes, `@-`, `--data -`); the other kinds send files they are
+    /// given, and say so when bytes are piped to them.
+    var readsStandardInput: Bool { self == .plain || self == .resumable || self == .tus }
+
     /// Whether it sends to an object store (`s3://`).
     var isObjectStorage: Bool { self == .object || self == .objectTree }
 
