@@ -73,7 +73,7 @@ import Testing
     /// The allowed cells whose effect a dry run cannot show, each with why
     /// and the tests that show it; `nil` kinds: every kind that takes it.
     static let unseenInADryRun: [String: (kinds: Set<UploadKind>?, reason: String)] = [
-        "--dry-run/--offline": (nil, "every command here is a dry run; --offline is its other spelling (UploaderCommandTests)"),
+        "--dry-run/--offline": (nil, "every command here is a dry run; --offline is its other spelling (PeerSpellingTests)"),
         "--resumable": ([.resumable], "chooses this kind, so its command has it already"),
         "--tus": ([.tus], "chooses this kind, so its command has it already"),
         "--presigned-post": ([.presignedPost], "chooses this kind, so its command has it already"),
@@ -88,8 +88,8 @@ import Testing
         "--retry": (nil, "the attempts after a failure, which a dry run never meets (UploaderNetworkTests, UploaderResumableTests, UploaderObjectStorageHostileStoreTests)"),
         "--retry-max-time": (nil, "bounds the retries, which a dry run never makes (UploaderRetryMaxTimeTests)"),
         "--state-dir": (nil, "where state is kept between runs; one run shows nothing of it (UploaderResumeStateTests, KilledMultipartUpload)"),
-        "--part-size": (nil, "the size of the parts after CreateMultipartUpload, the one request a dry run writes (UploaderObjectStorageHostileStoreTests)"),
-        "--concurrency": (nil, "requests in flight at once; a dry run sends none (UploaderObjectStorageHostileStoreTests)"),
+        "--part-size": (nil, "the size of the parts after CreateMultipartUpload, the one request a dry run writes (UploaderObjectStorageTests, UploaderObjectStorageHostileStoreTests)"),
+        "--concurrency": (nil, "requests in flight at once; a dry run sends none (UploaderObjectStorageTests, UploaderObjectStorageHostileStoreTests)"),
         "--max-redirects": (nil, "redirects followed, which a dry run never receives (UploaderRedirectTests)"),
         "-L/--follow": (nil, "redirects followed, which a dry run never receives (UploaderRedirectTests)"),
         "--cacert": (nil, "the connection's trust; a dry run connects nowhere (UploaderNetworkTests)"),
