@@ -188,7 +188,7 @@ let package = Package(
         // in a target of their own so nobody else builds OpenCombine.
         .target(
             name: "RequestBuilderCombine",
-            dependencies: ["RequestBuilder", openCombineOffApplePlatforms, openCombineDispatchOffApplePlatforms],
+            dependencies: ["RequestBuilder", openCombineOffApplePlatforms],
             swiftSettings: sharedSwiftSettings
         ),
 

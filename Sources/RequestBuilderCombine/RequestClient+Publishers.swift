@@ -25,7 +25,7 @@ extension RequestClient {
     /// main-actor `sink` runs where Swift 6 requires it to. Any other gets
     /// them on the task that sends the request, a thread of Swift's global
     /// concurrent executor (a value that waited for demand arrives on the
-    /// thread that asked for more); `receiveOn:` or `.receive(on:)` chooses
+    /// thread that asked for more); `.receive(on:)` chooses
     /// another place.
     ///
     /// - Parameters:
@@ -54,7 +54,7 @@ extension RequestClient {
     /// main-actor `sink` runs where Swift 6 requires it to. Any other gets
     /// them on the task that sends the request, a thread of Swift's global
     /// concurrent executor (a value that waited for demand arrives on the
-    /// thread that asked for more); `receiveOn:` or `.receive(on:)` chooses
+    /// thread that asked for more); `.receive(on:)` chooses
     /// another place.
     ///
     /// - Parameters:
@@ -94,7 +94,7 @@ extension RequestClient {
     /// main-actor `sink` runs where Swift 6 requires it to. Any other gets
     /// them on the task that sends the request, a thread of Swift's global
     /// concurrent executor (a value that waited for demand arrives on the
-    /// thread that asked for more); `receiveOn:` or `.receive(on:)` chooses
+    /// thread that asked for more); `.receive(on:)` chooses
     /// another place.
     ///
     /// - Parameters:

@@ -1,5 +1,5 @@
 /// Text from the command line or a server, made safe to show in a one-line
-/// message on a terminal (contract, "Edges (version 2)": messages).
+/// message on a terminal.
 extension String {
     /// The longest echoed value, in characters, before it is cut with `…`.
     package static let echoLimit = 200

@@ -36,9 +36,12 @@ struct Uploader: ParsableCommand {
     @OptionGroup var options: UploaderOptions
 
     /// What the parser makes of `arguments` (the options, never the items),
-    /// checked by ``UploaderOptions/validate()``.
+    /// checked by ``UploaderOptions/validate()`` and
+    /// ``UploaderOptions/validateTimes(typed:)``.
     static func parsedOptions(_ arguments: [String]) throws -> UploaderOptions {
-        try parse(arguments).options
+        let options = try parse(arguments).options
+        try options.validateTimes(typed: arguments)
+        return options
     }
 
     /// Parses the arguments itself so that every usage error exits with
@@ -47,8 +50,8 @@ struct Uploader: ParsableCommand {
     /// Synchronous: the command runs on Swift's concurrency threads while
     /// this one waits for the exit. An `async` main would park this thread
     /// in `dispatch_main`, which ends it with `pthread_exit`, and that
-    /// unwinds its stack through the binary's unwind tables (0.6 MB read,
-    /// and time spent) for nothing.
+    /// unwinds its stack through the binary's unwind tables (read from the
+    /// file) for nothing.
     static func main() {
         #if os(Linux)
         RelocationTable.release()
@@ -70,7 +73,7 @@ struct Uploader: ParsableCommand {
         }
         if let shell = commandLine.options.lazy.compactMap({ $0.completionShell }).first {
             guard let script = CompletionScript.script(for: shell) else {
-                UploaderOptions.report("--generate-completion-script \(shell.echoed): give bash, zsh or fish")
+                Diagnostics.report("--generate-completion-script \(shell.echoed): give bash, zsh or fish")
                 Foundation.exit(ExitStatus.badInput.rawValue)
             }
             OutputFile.standardOutput.writeText(script)
@@ -85,7 +88,7 @@ struct Uploader: ParsableCommand {
         } catch {
             if exitCode(for: error) == .success { exit(withError: error) }  // --help, --version
             if let advice = PeerSpelling.firstAdvice(in: commandLine.options) {
-                UploaderOptions.report(advice.echoed)
+                Diagnostics.report(advice.echoed)
                 Foundation.exit(ExitStatus.badInput.rawValue)
             }
             let hint = error is ValidationError ? "" : " (see 'uploader --help')"
@@ -93,7 +96,7 @@ struct Uploader: ParsableCommand {
             // ("\n   or: …"): kept, on the one line a message has.
             let lines = message(for: error).split(separator: "\n").map { String($0).trimmingSpaces }
             let text = (lines.first ?? "") + lines.dropFirst().map { " (\($0))" }.joined()
-            UploaderOptions.report(text.echoed + hint)
+            Diagnostics.report(text.echoed + hint)
             Foundation.exit(ExitStatus.badInput.rawValue)
         }
         // The kind of upload, decided once, and the options it takes.
@@ -102,12 +105,12 @@ struct Uploader: ParsableCommand {
             kind = try UploadKind(options: options, commandLine: commandLine)
             if let refusal = OptionRule.refusal(of: options, commandLine: commandLine, kind: kind) { throw refusal }
         } catch {
-            UploaderOptions.report(error.description)
+            Diagnostics.report(error.description)
             Foundation.exit(ExitStatus.badInput.rawValue)
         }
         if !options.dryRun {
             if let message = DescriptorBudget.shortfall(connections: kind.concurrentRequests(options)) {
-                UploaderOptions.report(message)
+                Diagnostics.report(message)
                 Foundation.exit(ExitStatus.networkFailure.rawValue)
             }
         }
@@ -115,14 +118,14 @@ struct Uploader: ParsableCommand {
             // --retry-max-time bounds every retry of the run, whichever
             // upload's loop makes it.
             let status = await RetryMiddleware(maximumTotalTime: options.retryBudget).withinBudget {
-                await options.execute(commandLine, kind: kind)
+                await kind.run(options, commandLine: commandLine)
             }
             Foundation.exit(status.rawValue)
         }
         // While the request is prepared (files sized and sniffed), this
         // thread starts the event loop and the client the request will need.
-        if !options.dryRun, options.usesProcessClient(concurrentRequests: kind.concurrentRequests(options)) {
-            _ = UploaderOptions.processClient
+        if !options.dryRun, CommandTransport.usesProcessClient(options, concurrentRequests: kind.concurrentRequests(options)) {
+            _ = CommandTransport.processClient
         }
         while true { pause() }  // until the task exits (or a signal ends the process)
     }

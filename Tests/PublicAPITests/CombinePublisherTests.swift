@@ -25,8 +25,8 @@ struct CombinePublisherTests {
         struct Post: Decodable, Sendable {}
         // README Combine snippet begins
         let posts: AnyPublisher<[Post], RequestError> = client.responsePublisher(for: request, decoding: [Post].self)
-        // Delivered on the main queue, for main-actor code such as a view; by default on a background thread
-        let uploadEvents = client.progressPublisher(for: upload, receiveOn: .main)  // .progress(UploadProgress)…, then .response(Response)
+        // Subscribed on the main queue (main-actor code such as a view), delivered there; elsewhere on a background thread
+        let uploadEvents = client.progressPublisher(for: upload)  // .progress(UploadProgress)…, then .response(Response)
         // README Combine snippet ends
         _ = (posts, uploadEvents)
     }
@@ -112,7 +112,7 @@ struct CombinePublisherTests {
 }
 
 extension CombinePublisherTests {
-    /// The main queue as the platform's Combine scheduler, for the `some Scheduler` overloads.
+    /// The main queue as the platform's Combine scheduler (OpenCombine's wraps the queue).
     #if canImport(Combine)
     static var mainScheduler: DispatchQueue { DispatchQueue.main }
     #else
@@ -124,7 +124,7 @@ extension CombinePublisherTests {
     /// process if they run off the main queue. The test runs on the main
     /// actor and awaits, so the main queue drains while it waits.
     @MainActor
-    @Test("receiveOn: .main delivers values and the completion to a main-actor sink on the main queue")
+    @Test(".receive(on:) the main queue delivers values and the completion to a main-actor sink there")
     func mainActorSinkReceivesOnTheMainQueue() async throws {
         let server = try await TestHTTPServer.start(script: .sequence([.status(200, body: "hello"), .status(201)]))
         let get = try HTTPRequestBuilder(.get, server.url()).build()
@@ -132,9 +132,9 @@ extension CombinePublisherTests {
         let seen = MainActorSink()
 
         await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
-            seen.keep(Self.client.responsePublisher(for: get, receiveOn: .main).sink { _ in
+            seen.keep(Self.client.responsePublisher(for: get).receive(on: Self.mainScheduler).sink { _ in
                 seen.record("completion")
-                seen.keep(Self.client.progressPublisher(for: post, receiveOn: Self.mainScheduler).sink { _ in
+                seen.keep(Self.client.progressPublisher(for: post).receive(on: Self.mainScheduler).sink { _ in
                     seen.record("completion")
                     done.resume()
                 } receiveValue: { event in
@@ -150,11 +150,11 @@ extension CombinePublisherTests {
         #expect(seen.offMainQueue == 0, "every value and completion must arrive on the main queue")
     }
 
-    /// The same sink without `receiveOn:`: subscribed on the main queue, it
+    /// The same sink without `.receive(on:)`: subscribed on the main queue, it
     /// is delivered to there, rather than the process stopping with SIGILL
     /// when Swift 6 finds its main-actor closure on another thread.
     @MainActor
-    @Test("A main-actor sink without receiveOn: is delivered to on the main queue")
+    @Test("A main-actor sink without .receive(on:) is delivered to on the main queue")
     func mainActorSinkWithoutReceiveOnDoesNotCrash() async throws {
         let server = try await TestHTTPServer.start(script: .sequence([.status(200, body: "hello"), .status(201)]))
         let get = try HTTPRequestBuilder(.get, server.url()).build()

@@ -27,6 +27,23 @@ import Testing
         #expect(body.outputText == "the body\n" && plain.outputText == "the body\n")
     }
 
+    /// A dry run writes the parts of the request the letters name, as
+    /// HTTPie's `--offline` does; both, or no letter, write the whole request.
+    @Test func aDryRunWritesTheRequestPartsTheLettersName() async throws {
+        let command = ["--dry-run", "127.0.0.1:1/up", "a=b"]
+        let whole = try await UploaderProcess.run(command)
+        let head = try await UploaderProcess.run(command + ["-p", "H"])
+        let body = try await UploaderProcess.run(command + ["--print=B"])
+        let both = try await UploaderProcess.run(command + ["-p", "HBhb"])
+        let response = try await UploaderProcess.run(command + ["-p", "hb"])
+        #expect([whole, head, body, both, response].allSatisfy { $0.status == 0 })
+        #expect(whole.outputText.hasPrefix("POST /up HTTP/1.1\r\n") && whole.outputText.hasSuffix("\r\n\r\n{\"a\":\"b\"}"), "\(whole.outputText)")
+        #expect(head.outputText + body.outputText == whole.outputText, "\(head.outputText)|\(body.outputText)")
+        #expect(body.outputText == #"{"a":"b"}"#)
+        #expect(both.outputText == whole.outputText)
+        #expect(response.standardOutput.isEmpty)
+    }
+
     @Test func aHeadRequestShowsItsHeadOnATerminalOnly() async throws {
         let server = try await Self.server()
         let terminal = try await UploaderProcess.runShell("/usr/bin/script -qec \"\\\"$UPLOADER\\\" HEAD 127.0.0.1:\(server.port)/x\" /dev/null")

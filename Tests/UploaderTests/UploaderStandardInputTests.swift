@@ -91,6 +91,24 @@ import Testing
         #expect(requests[2].header("Transfer-Encoding") == "chunked")
     }
 
+    /// The kinds that send the files they are given never read piped bytes,
+    /// and never drop them without a word; `--ignore-stdin` silences it.
+    @Test func kindsThatSendFilesNamePipedBytes() async throws {
+        let scratch = try ScratchFolder()
+        let file = try scratch.file("f.txt", "hello")
+        let form = try scratch.file("form.json", #"{"url": "http://127.0.0.1:1/bucket", "fields": {"key": "k"}}"#)
+        let environment = ["AWS_ACCESS_KEY_ID": "AKIDEXAMPLE", "AWS_SECRET_ACCESS_KEY": "secret", "AWS_PROFILE": ""]
+        let object = ["--dry-run", "s3://bucket/key", file, "--endpoint-url", "http://127.0.0.1:1"]
+        let post = ["--dry-run", "--presigned-post", form, file]
+        for (command, kind) in [(object, "s3:// uploads"), (post, "--presigned-post")] {
+            let piped = try await Self.run(command, input: Array("piped\n".utf8), environment: environment)
+            let ignored = try await Self.run(command + ["--ignore-stdin"], input: Array("piped\n".utf8), environment: environment)
+            #expect(piped.status == 0 && ignored.status == 0, "\(piped.standardError)\(ignored.standardError)")
+            #expect(piped.standardError == "uploader: warning: standard input is not read by \(kind) (--ignore-stdin says so and silences this)\n")
+            #expect(ignored.standardError.isEmpty, "\(ignored.standardError)")
+        }
+    }
+
     /// A file redirected to standard input is read as a pipe is; `/dev/null`
     /// never is.
     @Test func aRedirectedFileIsTheBodyAndDevNullIsNot() async throws {

@@ -11,9 +11,9 @@ import Darwin
 /// Foundation's `NSLock` and `NSCondition` would do, but on Linux they live
 /// in the full Foundation (swift-corelibs-foundation), and a reference to
 /// either links it, with CoreFoundation and ICU's data, into every program
-/// using this package: about 50 MB of binary, 1,800 more protocol
+/// using this package: tens of megabytes of binary, many more protocol
 /// conformances for the runtime to search on each dynamic cast it has not
-/// seen before, and 3-4 MB more memory at start-up, for a tool like
+/// seen before, and more memory at start-up, for a tool like
 /// `uploader` whose every other need FoundationEssentials meets.
 ///
 /// `@unchecked Sendable`: the mutex and condition are meant to be shared;

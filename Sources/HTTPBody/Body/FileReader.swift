@@ -33,11 +33,9 @@ package final class FileReader {
     /// which AMD's Zen cores run 5 to 15 times slower when the destination
     /// lies 1 to 31 bytes past the source, counted modulo a page (in user
     /// space as in the kernel, and glibc's `memcpy` only steers clear of
-    /// that distance modulo 4 GiB). Measured on this machine's EPYC, 1 GiB
-    /// from the page cache in 256 KiB reads: 0.47-0.76 s at distances 1-31,
-    /// 0.11-0.14 s at 0, 32, 64 or 3,968, against `cat`'s 0.12 s. A part
-    /// header of 132 bytes put a multipart body's file reads at distance 4:
-    /// the file part row of the benchmarks ran at 0.23x `cat`. The distance
+    /// that distance modulo 4 GiB). A part header of 132 bytes puts a
+    /// multipart body's file reads at distance 4 (Benchmarks/README.md has
+    /// the figures). The distance
     /// stays the same all through one contiguous read, so it is checked once
     /// a read; 63 rather than 31 leaves a margin for other cores.
     @inline(__always)
@@ -285,8 +283,7 @@ package final class FileReader {
     /// ``copiesSlowly(to:fromFileOffset:)``, through `memory` (one of
     /// ``makeBounce()``): `read` fills it at half a page from the source's
     /// distance, and the bytes are copied on from there at half a page too.
-    /// Measured as above, 1 GiB at distance 4: 0.16 s so, against 0.53-0.61 s
-    /// read directly (and 0.12 s at a fast distance). Returns what `read`
+    /// Returns what `read`
     /// returns, with `errno` as it left it.
     private static func readBounced(
         into destination: UnsafeMutableRawPointer, count: Int, fileOffset: Int64,

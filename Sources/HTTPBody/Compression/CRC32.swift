@@ -2,7 +2,7 @@
 /// trailer carries, and what S3 checks as `x-amz-checksum-crc32`.
 ///
 /// Computed by carry-less multiplication where the processor has it
-/// (CCRC32: 8-19 GB/s a core on this project's machines) and by zlib
+/// (CCRC32) and by zlib
 /// otherwise (Deflater.swift holds both calls); a package-wide type so the
 /// object-storage module need not link zlib a second way.
 package struct CRC32: Sendable, Hashable {

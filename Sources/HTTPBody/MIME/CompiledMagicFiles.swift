@@ -10,7 +10,7 @@ import Darwin
 ///
 /// `magic_load` maps the compiled database (8 MB) anew for every handle, and
 /// a search that finds nothing reads nearly all of it, so two handles in use
-/// held 16 MB resident. `magic_load_buffers` uses the caller's buffers in
+/// would hold 16 MB resident. `magic_load_buffers` uses the caller's buffers in
 /// place (libmagic's `apprentice_buf` keeps the pointer; `check_buffer`
 /// writes only to swap a database of the other byte order, which is never
 /// mapped here), so the pool maps each file once, read-only, and loads every

@@ -14,12 +14,11 @@ import Foundation
 /// costs no second 8 MB; and the pool gives its pages back the first time no
 /// handle is in use after it was loaded, so a program that types a file and
 /// then sends it does not carry the database into the transfer. Not after
-/// every call: giving the pages back and faulting them in again cost about
-/// 1 ms, as much as a search, and a search that finds nothing reads the whole
+/// every call: giving the pages back and faulting them in again costs as
+/// much as a search, and a search that finds nothing reads the whole
 /// database in one call, so the high-water mark would keep it anyway. Once
 /// no call has used the pool for ``releaseDelay``, the idle handles are
-/// closed and the pages given back (opening a handle again takes about
-/// 0.15 ms). A path list with local magic in text (`MAGIC`, `/etc/magic`) is
+/// closed and the pages given back (a handle opens again cheaply). A path list with local magic in text (`MAGIC`, `/etc/magic`) is
 /// loaded by `magic_load` for each handle, as libmagic does by itself.
 ///
 /// `@unchecked Sendable` because the pool is only touched under `condition`'s

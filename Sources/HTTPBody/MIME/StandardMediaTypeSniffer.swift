@@ -11,7 +11,7 @@
 /// Text without such an extension is named by what its first line announces
 /// (an interpreter line, an XML declaration, an HTML tag, a troff request,
 /// RTF, JSON or CSV, with libmagic's names), else `text/plain`: libmagic's
-/// rules for text cost 0.5-2.5 ms a file and its database 9 MB of memory,
+/// rules for text cost milliseconds a file and its database 9 MB of memory,
 /// for finer guesses (C++, m4) no server needs. Binary formats the table does
 /// not know go to libmagic; its weakest rules, which match arbitrary bytes
 /// (a TGA image, a DOS `.com` program, an AAC stream), are believed only when

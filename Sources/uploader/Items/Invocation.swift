@@ -43,7 +43,7 @@ struct Invocation {
         hasFormParts = commandLine.entries.contains { if case .formPart = $0 { true } else { false } }
         try readItems(of: commandLine.entries, skippingPositionals: method == nil ? 1 : 2)
         for header in commandLine.headers {
-            let (name, value) = try UploaderOptions.header(parsing: header)
+            let (name, value) = try HeaderOption.parse(header)
             items.append(.header(name: name, value: value))
         }
     }

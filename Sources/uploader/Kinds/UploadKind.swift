@@ -2,7 +2,7 @@ import UploaderItems
 
 /// What a command does, decided once from the options and the positionals,
 /// before anything runs. Each kind is one column of ``OptionRule/table``
-/// and one type that runs it (``UploadKind/job(options:commandLine:)``).
+/// and one type that runs it (``UploadKind/job``, an ``UploadJob``).
 enum UploadKind: CaseIterable, Sendable {
     /// `uploader [METHOD] URL [ITEM ...]`: one request built from the items.
     case plain
@@ -54,6 +54,11 @@ enum UploadKind: CaseIterable, Sendable {
             self = .plain
         }
     }
+
+    /// Whether its body may come from standard input (the items' request:
+    /// piped bytes, `@-`, `--data -`); the other kinds send files they are
+    /// given, and say so when bytes are piped to them.
+    var readsStandardInput: Bool { self == .plain || self == .resumable || self == .tus }
 
     /// Whether it sends to an object store (`s3://`).
     var isObjectStorage: Bool { self == .object || self == .objectTree }

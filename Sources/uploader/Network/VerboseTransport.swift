@@ -32,14 +32,7 @@ struct VerboseTransport: HTTPTransport {
         let response = try await base.stream(request, progress: progress)
         var shown = response.head
         shown.headerFields = request.redaction.redacted(redaction.redacted(response.head.headerFields))
-        OutputFile.standardError.writeText(UploaderOptions.describeHead(of: shown, version: response.protocolVersion))
+        OutputFile.standardError.writeText(shown.headText(version: response.protocolVersion))
         return response
     }
-}
-
-extension UploaderOptions {
-    /// Whether the final response's head is printed after the exchange:
-    /// `-v` has printed every head as it came, so only `--print-headers`
-    /// (`-i`) asks for it then.
-    var printsFinalHead: Bool { printResponseHeaders && !verbose }
 }

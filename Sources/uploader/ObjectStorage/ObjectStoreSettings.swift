@@ -21,7 +21,7 @@ struct ObjectStoreSettings: Sendable {
     /// items, sent after the `-H` headers.
     init(commandLine: CommandLineSplit, options: UploaderOptions, headerItems: [String]) throws(InputError) {
         headers = commandLine.headers + headerItems
-        headerFields = try UploaderOptions.headerFields(headers)
+        headerFields = try HeaderOption.fields(headers)
         let configuration: AWSConfiguration
         do {
             configuration = try AWSConfiguration.load(profile: options.profile)

@@ -3,8 +3,7 @@ import ObjectStorage
 import RequestBuilder
 import UploaderItems
 
-/// `uploader s3://BUCKET/PREFIX/ DIR --recursive` (contract, "The real
-/// network (version 6)", object stores): every regular file under `DIR` to
+/// What `uploader s3://BUCKET/PREFIX/ DIR --recursive` uploads: every regular file under `DIR` to
 /// `PREFIX/relative/path`, `--concurrency` files at once through one
 /// ``S3Client`` (one connection pool), and `--concurrency` requests (a
 /// small file's, a part of a large one) in flight in all.
@@ -31,7 +30,7 @@ struct RecursiveObjectUpload: Sendable {
         files = try ObjectTree(root: root).entries
         // Every key checked now: a bad bucket or a key S3 cannot hold sends nothing.
         for file in files {
-            _ = try ObjectUploadJob.location(base + file.relativePath, filePath: file.path)
+            _ = try ObjectFileUpload.location(base + file.relativePath, filePath: file.path)
         }
     }
 
@@ -40,10 +39,10 @@ struct RecursiveObjectUpload: Sendable {
 
     /// One file's upload; its file is opened (and its type sniffed) only now,
     /// when its turn comes.
-    func job(_ file: ObjectTree.Entry, options: UploaderOptions) throws(InputError) -> ObjectUploadJob {
+    func job(_ file: ObjectTree.Entry, options: UploaderOptions) throws(InputError) -> ObjectFileUpload {
         let target = base + file.relativePath
-        return try ObjectUploadJob(
-            location: ObjectUploadJob.location(target, filePath: file.path), target: target,
+        return try ObjectFileUpload(
+            location: ObjectFileUpload.location(target, filePath: file.path), target: target,
             filePath: file.path, settings: settings, options: options
         )
     }
@@ -108,125 +107,5 @@ final class RecursiveProgress: @unchecked Sendable {
         let sent = bytesDone + inFlight.values.reduce(0, +)
         let label = "\(RecursiveObjectUpload.grouped(filesDone))/\(RecursiveObjectUpload.grouped(totalFiles)) files"
         bar?.update(sent: min(sent, totalBytes), total: totalBytes, label: label)
-    }
-}
-
-extension UploaderOptions {
-    /// Runs `uploader s3://BUCKET/PREFIX/ DIR --recursive` (or its dry run:
-    /// each file's first request, signed, one after another) and returns the
-    /// worst exit status of its files.
-    func executeRecursiveObjectStorage(_ commandLine: CommandLineSplit, network: any HTTPTransport) async -> ExitStatus {
-        let upload: RecursiveObjectUpload
-        do {
-            upload = try RecursiveObjectUpload(commandLine: commandLine, options: self)
-        } catch {
-            report(error.description)
-            return .badInput
-        }
-        let standardError = OutputFile.standardError
-        let bar = progress ?? Self.drawsProgressUnasked ? ProgressBar() : nil
-        let policy = retryPolicy(retries: retry ?? Self.defaultResumes, bar: bar)
-        var client = S3Client(
-            endpoint: upload.settings.endpoint, credentials: upload.settings.credentials,
-            transport: network, retry: policy
-        )
-        client.timeout = requestTimeout  // every request of every file
-        let width = concurrency ?? 4
-        // `--concurrency` requests in flight in all, as boto3's transfer
-        // manager sends with its pool of that many threads: files at once,
-        // each its parts at once, would be width x width, each part holding
-        // its buffers and a connection.
-        client.maximumConcurrentRequests = width
-        let s3 = client
-        if dryRun {
-            return await writeDryRun(of: upload, with: s3)
-        }
-        Interruption.shared.watch(bar)
-        // Files are typed one by one as their turn comes, beside the
-        // transfers of others: one libmagic handle (6 MB of its database
-        // resident while open) rather than one per core.
-        MagicDatabase.limitSharedHandles(to: 1)
-        let progress = RecursiveProgress(bar: bar, totalFiles: upload.files.count, totalBytes: upload.totalBytes)
-        var worst = ExitStatus.success
-        var uploaded = 0
-        var uploadedBytes: Int64 = 0
-        // At most `width` files in flight: one more starts as each ends.
-        await forEachConcurrently(Array(upload.files.indices), atMost: width, { (index: Int) async throws(Never) in
-            let file = upload.files[index]
-            let status = await self.send(file, index: index, of: upload, with: s3, bar: bar, progress: progress)
-            progress.finish(file: index, size: file.size)
-            return (index: index, status: status)
-        }, collect: { (done: (index: Int, status: ExitStatus)) in
-            if done.status == .success {
-                uploaded += 1
-                uploadedBytes += upload.files[done.index].size
-            } else if done.status.rawValue > worst.rawValue {
-                worst = done.status
-            }
-        })
-        bar?.finish()
-        let summary = RecursiveObjectUpload.summary(uploaded: uploaded, of: upload.files.count, bytes: uploadedBytes, to: upload.base)
-        if worst == .success {
-            standardError.writeText("\(summary)\n")
-        } else {
-            report(summary)
-        }
-        return worst
-    }
-
-    /// One file of the upload; a failure is reported, naming the file, and
-    /// becomes its exit status.
-    private func send(
-        _ file: ObjectTree.Entry, index: Int, of upload: RecursiveObjectUpload, with s3: S3Client,
-        bar: ProgressBar?, progress: RecursiveProgress
-    ) async -> ExitStatus {
-        let job: ObjectUploadJob
-        do {
-            // Opened and typed in a place of its own among the requests in
-            // flight: libmagic's database (6 MB resident while it is open)
-            // is then loaded beside 3 transfers' buffers, not 4.
-            job = try await s3.transfer { try upload.job(file, options: self) }
-        } catch let error as InputError {
-            bar?.clear()
-            report(error.description)
-            return .badInput
-        } catch {
-            bar?.clear()
-            report("'\(file.path.echoed)': \(error)")
-            return .failure
-        }
-        do {
-            _ = try await job.send(with: s3) { update in
-                progress.update(file: index, sent: update.bytesSent)
-            }
-            // One write per line: lines of files sent at once never interleave.
-            bar?.clear()
-            OutputFile.standardOutput.writeText(Self.uploadLine(file: file.path, to: job.location))
-            return .success
-        } catch {
-            bar?.clear()
-            return job.report(error, context: "'\(file.path.echoed)': ")
-        }
-    }
-
-    /// Writes each file's first request, signed, to standard output.
-    private func writeDryRun(of upload: RecursiveObjectUpload, with s3: S3Client) async -> ExitStatus {
-        var worst = ExitStatus.success
-        for file in upload.files {
-            let status: ExitStatus
-            do {
-                let job = try upload.job(file, options: self)
-                let first = try await s3.signed(job.firstRequest(with: s3))
-                status = await writeDryRun(of: first, to: .standardOutput)
-            } catch let error as InputError {
-                report(error.description)
-                status = .badInput
-            } catch {
-                report("'\(file.path.echoed)': \(error)")
-                status = .badInput
-            }
-            if status.rawValue > worst.rawValue { worst = status }
-        }
-        return worst
     }
 }

@@ -70,6 +70,7 @@ extension OptionRule {
         }
         do {
             try options.validate()
+            try options.validateTimes(typed: arguments)
         } catch {
             return nil
         }

@@ -184,8 +184,8 @@ struct UploaderOptions: ParsableArguments, Sendable {
     static let maximumRetries = 100
 
     /// Checks the options' ranges and combinations before anything else
-    /// runs (contract, "Edges (version 2)": numbers; `--boundary` whatever
-    /// the body).
+    /// runs (`--boundary` whatever the body); the times' ranges, whose
+    /// messages echo the text as typed, are ``validateTimes(typed:)``'s.
     func validate() throws {
         let kinds = [(json, "--json"), (form, "--form"), (multipart, "--multipart")].filter(\.0).map(\.1)
         guard kinds.count <= 1 else {
@@ -201,12 +201,6 @@ struct UploaderOptions: ParsableArguments, Sendable {
         try validateRedirects()
         try validateAuthentication()
         try validateObjectStorage()
-        if let retryMaxTime, !(retryMaxTime > 0 && retryMaxTime <= Self.maximumTimeout) {
-            throw ValidationError("--retry-max-time \(Self.typedValue(of: "--retry-max-time").map(\.echoed) ?? "\(retryMaxTime)"): the time must be a positive number of seconds, at most \(Int(Self.maximumTimeout))")
-        }
-        if let timeout, !(timeout > 0 && timeout <= Self.maximumTimeout) {
-            throw ValidationError("--timeout \(Self.typedValue(of: "--timeout").map(\.echoed) ?? "\(timeout)"): the timeout must be a positive number of seconds, at most \(Int(Self.maximumTimeout))")
-        }
         if let printed, PrintSelection(printed) == nil {
             throw ValidationError("--print '\(printed.echoed)': give letters of HBhb: H request head, B request body, h response head, b response body")
         }
@@ -217,13 +211,5 @@ struct UploaderOptions: ParsableArguments, Sendable {
                 throw ValidationError("--boundary: \(error.description.echoed)")
             }
         }
-    }
-
-    /// The body kind `--json`, `--form` or `--multipart` asks for, if any;
-    /// ``validate()`` has made sure there is at most one.
-    var explicitBodyKind: RequestAssembler.BodyKind? {
-        if json { return .json }
-        if form { return .form }
-        return multipart ? .multipart : nil
     }
 }

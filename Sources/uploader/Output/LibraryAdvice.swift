@@ -4,7 +4,7 @@
 ///
 /// The libraries' errors are the programmer's; the tool reports them
 /// whole, so the few that advise an API call are rewritten here, at the one
-/// place every message passes (`UploaderOptions.report`).
+/// place every message passes (``Diagnostics/report(_:)``).
 /// `LibraryAdviceTests` checks that each phrase still occurs in the
 /// library's text, so a change there fails a test instead of reaching users.
 enum LibraryAdvice {

@@ -3,9 +3,8 @@ import Foundation
 import HTTPTypes
 import UploaderItems
 
-/// `--pretty`: how a JSON response body is shown (contract, "The real
-/// network (version 6)": response output), as HTTPie's option of the same
-/// name. Bodies that are not JSON are always written as they came.
+/// `--pretty`: how a JSON response body is shown, as HTTPie's option of
+/// the same name. Bodies that are not JSON are always written as they came.
 enum PrettyStyle: String, CaseIterable, ExpressibleByArgument, Sendable {
     /// Indented and coloured: the default on a terminal.
     case all

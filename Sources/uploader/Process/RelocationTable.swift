@@ -5,10 +5,9 @@ import Glibc
 /// `main` and never again.
 ///
 /// A position-independent Swift executable carries a relocation for every
-/// pointer in its type metadata and witness tables: about 80,000 for
-/// `uploader`, 1.9 MB of table that the loader reads front to back, so all
-/// of it stays resident for the life of the process (a sixth of a small
-/// request's memory). ``release()`` gives those pages back; they are clean
+/// pointer in its type metadata and witness tables, a table that the loader
+/// reads front to back, so all of it stays resident for the life of the
+/// process. ``release()`` gives those pages back; they are clean
 /// pages of the file, so nothing is lost, and should anything read them
 /// again they would be read from the file.
 enum RelocationTable {

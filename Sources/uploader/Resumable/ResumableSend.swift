@@ -39,7 +39,7 @@ enum ResumableSend {
     func explainingWaits(bar: ProgressBar?, retries: Int, within budget: Duration?) -> ResumableSend {
         let policy = RetryMiddleware(maximumAttempts: retries + 1, maximumTotalTime: budget, willRetry: { retry in
             bar?.clear()
-            UploaderOptions.report("\(retry.reason); resuming in \(retry.delay.waitDescription) (attempt \(retry.attempt) of \(retries + 1))")
+            Diagnostics.report("\(retry.reason); resuming in \(retry.delay.waitDescription) (attempt \(retry.attempt) of \(retries + 1))")
         })
         switch self {
         case .draft(var upload):

@@ -27,7 +27,8 @@ struct ResumeStore<State: Codable> {
     /// The SHA-256 of the command's canonical text, in hex.
     let commandDigest: String
     /// Whether the folder is the default one, which this tool owns and
-    /// tightens to 0700 if an earlier version left it readable by others;
+    /// tightens to 0700 when it is readable by others (made so by hand or
+    /// by an older uploader);
     /// a `--state-dir` the user gave keeps the mode they chose.
     private let ownsFolder: Bool
 
@@ -145,9 +146,9 @@ struct ResumeStore<State: Codable> {
     }
 
     /// Takes group and other permissions off this command's state file at
-    /// once, on load: an earlier version created it 0644, and waiting for
-    /// the next save would leave it readable for a whole run, or for good
-    /// if the run fails before saving.
+    /// once, on load: a file made readable by others (by hand, or by an
+    /// older uploader) must not stay so for a whole run, or for good if the
+    /// run fails before saving.
     private func tightenFile(_ file: URL) {
         var info = stat()
         guard lstat(file.path, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_uid == getuid(), info.st_mode & 0o077 != 0 else { return }

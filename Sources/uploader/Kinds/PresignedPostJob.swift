@@ -6,22 +6,28 @@ import SystemPackage
 import UploaderItems
 
 /// `uploader --presigned-post FORM.json FILE [name=value ...]` (docs/s3.md):
-/// the form's fields, the extra fields, then the file last as `file`.
-extension UploaderOptions {
-    /// Reads the form and the file, then sends (or, with `--dry-run`, writes) the form.
-    func executePresignedPost(_ commandLine: CommandLineSplit, network: any HTTPTransport) async -> ExitStatus {
-        await run(network: network) { () throws(InputError) in
-            let (request, filePath) = try presignedPostRequest(commandLine)
-            // The form is read too: -o naming it would empty it.
-            return (request, [filePath] + (presignedPost.map { [$0] } ?? []))
-        }
-    }
+/// the form's fields, the extra fields, then the file last as `file`, in
+/// one POST to the form's URL.
+struct PresignedPostJob: UploadJob {
+    let exchange: OneRequest
 
-    /// The POST the form describes, with the file and extra fields.
-    private func presignedPostRequest(_ commandLine: CommandLineSplit) throws(InputError) -> (PreparedRequest, String) {
-        guard let formPath = presignedPost else {
+    /// Reads the form and the file and builds the POST.
+    init(options: UploaderOptions, commandLine: CommandLineSplit, network: any HTTPTransport) throws(InputError) {
+        guard let formPath = options.presignedPost else {
             throw InputError(.conflictingInput, "--presigned-post needs the form's JSON file")
         }
+        let (request, filePath) = try Self.request(commandLine, formPath: formPath, timeout: options.requestTimeout)
+        // The form is read too: -o naming it would empty it.
+        exchange = try OneRequest(request, inputPaths: [filePath, formPath], options: options, network: network)
+    }
+
+    func dryRun() async -> ExitStatus { await exchange.dryRun() }
+
+    func run() async -> ExitStatus { await exchange.run() }
+
+    /// The POST the form at `formPath` describes, with the file and extra
+    /// fields, and the file's path.
+    private static func request(_ commandLine: CommandLineSplit, formPath: String, timeout: Duration?) throws(InputError) -> (PreparedRequest, String) {
         let json: Data
         do throws(RequestBodyError) {
             // Read with HTTPBody's reader, whose errors name the file as a
@@ -61,14 +67,14 @@ extension UploaderOptions {
             throw InputError(.unusableFile, "'\(filePath.echoed)': \(error.description)")
         }
         // The store's answer is written whatever its status, and a refusal
-        // exits as any 4xx does (contract, "Output and exit status").
+        // exits as any 4xx does.
         var request = builder.acceptingStatus(.any)
         for header in commandLine.headers {
-            let (name, value) = try Self.header(parsing: header)
+            let (name, value) = try HeaderOption.parse(header)
             request = request.header(name, value)
         }
-        if let requestTimeout {
-            request = request.timeout(requestTimeout)
+        if let timeout {
+            request = request.timeout(timeout)
         }
         do {
             return (try request.build(), filePath)

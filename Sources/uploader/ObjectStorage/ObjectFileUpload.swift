@@ -7,10 +7,11 @@ import RequestBuilder
 import SystemPackage
 import UploaderItems
 
-/// One `uploader s3://BUCKET/KEY FILE` command, read and checked: where the
+/// One file's upload to one object (`uploader s3://BUCKET/KEY FILE`, or a
+/// file of a recursive upload), read and checked: where the
 /// object goes, the file, how it is sent, and where a multipart upload's
 /// state is kept. Nothing is sent until ``send(with:progress:)``.
-struct ObjectUploadJob {
+struct ObjectFileUpload {
     let location: S3Location
     let filePath: String
     let body: RequestBody
@@ -123,6 +124,13 @@ struct ObjectUploadJob {
         }
     }
 
+    /// The AWS CLI's line for one object sent: `upload: ./notes.txt to
+    /// s3://bucket/notes.txt`, a relative path shown from `./` as it shows it.
+    static func uploadLine(file path: String, to location: S3Location) -> String {
+        let shown = path.hasPrefix("/") || path.hasPrefix("./") || path.hasPrefix("../") ? path : "./" + path
+        return "upload: \(shown.echoed) to \(location.description.echoed)\n"
+    }
+
     /// Reports a failure on standard error, after `context` (a recursive
     /// upload names the file), and returns its exit status.
     func report(_ error: any Error, context: String = "") -> ExitStatus {
@@ -130,39 +138,39 @@ struct ObjectUploadJob {
         case let error as S3Error:
             switch error.code {
             case .invalidArgument:
-                UploaderOptions.report(context + error.description)
+                Diagnostics.report(context + error.description)
                 return .badInput
             case .bodyChanged:
-                UploaderOptions.report(context + "\(error.description); delete \(store.file.path) to start the upload again")
+                Diagnostics.report(context + "\(error.description); delete \(store.file.path) to start the upload again")
                 return .badInput
             case .uploadNotFound:
-                UploaderOptions.report(context + "\(error.description); the next run starts the upload again")
+                Diagnostics.report(context + "\(error.description); the next run starts the upload again")
                 return .clientError
             case .invalidResponse:
-                UploaderOptions.report(context + error.description)
+                Diagnostics.report(context + error.description)
                 return .networkFailure
             default:
-                UploaderOptions.report(context + error.description)
+                Diagnostics.report(context + error.description)
                 guard let status = error.status else { return .networkFailure }
                 // An error inside a 2xx counts as the status S3 would have sent it with.
                 guard status.kind == .successful else { return ExitStatus(responseStatus: status.code) }
                 return error.isTransient ? .serverError : .clientError
             }
         case let error as InputError:
-            UploaderOptions.report(context + error.description)
+            Diagnostics.report(context + error.description)
             return .badInput
         case let error as StateNotSaved:
-            UploaderOptions.report(context + error.description)
+            Diagnostics.report(context + error.description)
             return .failure
         case let error as RequestError where error.code == .body:
-            UploaderOptions.report(context + error.description)
+            Diagnostics.report(context + error.description)
             return .networkFailure
         default:
             var message = "\(error)"
             if multipart != nil, (try? store.load()) != nil {
                 message += "; the parts sent are kept: run the same command again to continue"
             }
-            UploaderOptions.report(context + message)
+            Diagnostics.report(context + message)
             return .networkFailure
         }
     }

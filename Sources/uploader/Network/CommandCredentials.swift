@@ -1,16 +1,25 @@
-import ArgumentParser
 import Foundation
 import UploaderItems
 
-/// `-a/--auth`, `--bearer` and `--netrc`, `--netrc-file`, `--netrc-optional` (contract, "The real network
-/// (version 6)", Authentication): what `Authorization` they send. An
-/// `Authorization:` item wins over all of them, `-a` and `--bearer` over
-/// credentials in the URL, and those over `--netrc`, as in curl.
-extension UploaderOptions {
+/// `-a/--auth`, `--bearer` and `--netrc`, `--netrc-file`, `--netrc-optional`:
+/// what `Authorization` they send. An `Authorization:` item wins over all
+/// of them, `-a` and `--bearer` over credentials in the URL, and those over
+/// `--netrc`, as in curl.
+struct CommandCredentials {
+    let auth: String?
+    let bearer: String?
+    let netrc: Bool
+    let netrcFile: String?
+    let netrcOptional: Bool
+
+    init(_ options: UploaderOptions) {
+        (auth, bearer, netrc, netrcFile, netrcOptional) = (options.auth, options.bearer, options.netrc, options.netrcFile, options.netrcOptional)
+    }
+
     /// What the credential options add to a resume state's command text,
     /// which only its SHA-256 digest keeps: nothing when none is given, so
     /// the states of earlier runs still match.
-    var credentialsForDigest: [String] {
+    var forDigest: [String] {
         [auth.map { "auth:\($0)" }, bearer.map { "bearer:\($0)" }, netrc ? "netrc" : nil, netrcFile.map { "netrc-file:\($0)" }, netrcOptional ? "netrc-optional" : nil].compactMap { $0 }
     }
 
@@ -41,12 +50,5 @@ extension UploaderOptions {
         }
         guard let entry = loaded?.entry(forHost: host), let login = entry.login else { return nil }
         return login + ":" + (entry.password ?? "")
-    }
-
-    /// The options' own conflicts, checked before anything runs.
-    func validateAuthentication() throws {
-        if auth != nil, bearer != nil {
-            throw ValidationError("--auth and --bearer are two kinds of credentials; choose one")
-        }
     }
 }

@@ -1,0 +1,19 @@
+import HTTPBody
+import RequestBuilder
+import UploaderItems
+
+/// `uploader [METHOD] URL [ITEM ...]`: the one request the items describe.
+struct PlainJob: UploadJob {
+    let exchange: OneRequest
+
+    init(options: UploaderOptions, commandLine: CommandLineSplit, network: any HTTPTransport) throws(InputError) {
+        let (request, invocation) = try ItemRequest.prepare(commandLine, options: options)
+        // The files a directory part sends (-r) are inputs too.
+        let bodyFiles = options.recursive ? (request.body?.filesRead ?? []).map { RawArgument.decode($0.location.bytes) } : []
+        exchange = try OneRequest(request, inputPaths: invocation.inputPaths + options.dataPath + bodyFiles, options: options, network: network)
+    }
+
+    func dryRun() async -> ExitStatus { await exchange.dryRun() }
+
+    func run() async -> ExitStatus { await exchange.run() }
+}
