@@ -91,6 +91,7 @@ extension UploaderOptions {
         assembler.recursive = recursive
         assembler.ignoresStandardInput = ignoreStdin || !takesPipedInput
         assembler.streamsStandardInput = chunked
+        assembler.asksForCompression = compressed
         // Asked for only when no Authorization item wins over them (the
         // prompt of -a USER included).
         let hasAuthorizationItem = invocation.items.contains { item in
@@ -224,7 +225,8 @@ extension UploaderOptions {
             if selection.responseBody {
                 var writer = ResponseBodyWriter(style: PrettyStyle.resolved(pretty, target: target))
                 writer.screensBinary = target == .standardOutput && destination.isTerminal
-                try await writer.write(response.body, headerFields: response.head.headerFields, to: destination)
+                let body = try CompressedResponse.body(of: response, decoding: compressed)
+                try await writer.write(body, headerFields: response.head.headerFields, to: destination)
             } else {
                 for try await _ in response.body {}  // read to its end: the exchange is whole
             }
@@ -232,6 +234,9 @@ extension UploaderOptions {
             TerminalLine.endOpenOutputLine()
         } catch let error as OutputError {
             return reportUnlessReaderLeft(error)
+        } catch let error as ContentDecodingError {
+            report(CompressedResponse.message(for: error, of: request, answer: response.head))
+            return .networkFailure
         } catch {
             // The server answered, so the upload may have taken effect: never retried.
             report("\(error)")

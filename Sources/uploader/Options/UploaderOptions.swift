@@ -157,6 +157,9 @@ struct UploaderOptions: ParsableArguments, Sendable {
     @Option(help: ArgumentHelp("How a JSON response body is shown: indented and coloured (all), indented (format), coloured (colors), or as sent (none); default: all on a terminal, none otherwise.", valueName: "style"))
     var pretty: PrettyStyle?
 
+    @Flag(help: "Ask for a compressed response (Accept-Encoding: deflate, gzip) and write its body decoded, as curl's --compressed.")
+    var compressed = false
+
     /// No option given: what the declarations above default to, for
     /// `main()` to run with without asking the parser (whose reflection
     /// costs a third of a tiny upload's instructions). Every property is
@@ -173,7 +176,7 @@ struct UploaderOptions: ParsableArguments, Sendable {
         (options.follow, options.maxRedirects, options.ignoreStdin, options.chunked) = (false, nil, false, false)
         (options.profile, options.cacert, options.insecure, options.cert, options.key) = (nil, nil, false, nil, nil)
         (options.proxy, options.noproxy, options.auth, options.bearer, options.netrc) = (nil, nil, nil, nil, false)
-        (options.netrcFile, options.netrcOptional) = (nil, false)
+        (options.netrcFile, options.netrcOptional, options.compressed) = (nil, false, false)
         return options
     }()
 
