@@ -37,6 +37,7 @@ let package = Package(
         .library(name: "AWSSigning", targets: ["AWSSigning"]),
         .library(name: "ObjectStorage", targets: ["ObjectStorage"]),
         .library(name: "RequestBuilderCombine", targets: ["RequestBuilderCombine"]),
+        .library(name: "HTTPBodyGoldenFiles", targets: ["HTTPBodyGoldenFiles"]),
         .library(name: "HTTPBodyTesting", targets: ["HTTPBodyTesting"]),
         .library(name: "RequestBuilderTesting", targets: ["RequestBuilderTesting"]),
         .executable(name: "uploader", targets: ["uploader"]),
@@ -192,13 +193,22 @@ let package = Package(
             swiftSettings: sharedSwiftSettings
         ),
 
-        // Golden-file tests for users' packages (and ours): compares a request's or a
-        // body's exact bytes with a file. Only HTTPBody, because a PreparedRequest
-        // gives its bytes as HTTPBody's RawHTTPRequest (`raw()`), so users of
-        // HTTPBody alone do not build RequestBuilder.
+        // Golden files without a test framework: GoldenFile compares a request's
+        // or a body's exact bytes with a file and returns the diff, so a tool
+        // that is not a test (a CI check, a sample) links neither XCTest nor
+        // Testing. Only HTTPBody, because a PreparedRequest gives its bytes as
+        // HTTPBody's RawHTTPRequest (`raw()`), so users of HTTPBody alone do
+        // not build RequestBuilder.
+        .target(
+            name: "HTTPBodyGoldenFiles",
+            dependencies: ["HTTPBody"],
+            swiftSettings: sharedSwiftSettings
+        ),
+        // Golden-file tests for users' test targets (and ours): expectGolden,
+        // which reports to Swift Testing or XCTest, and GoldenFile re-exported.
         .target(
             name: "HTTPBodyTesting",
-            dependencies: ["HTTPBody"],
+            dependencies: ["HTTPBody", "HTTPBodyGoldenFiles"],
             swiftSettings: sharedSwiftSettings
         ),
 
@@ -242,6 +252,8 @@ let package = Package(
         .executableTarget(name: "posts-api-enum", dependencies: ["RequestBuilder", "RequestBuilderTesting", "HTTPBody", .product(name: "HTTPTypes", package: "swift-http-types")], path: "Samples/PostsAPIEnum", swiftSettings: sharedSwiftSettings),
         .executableTarget(name: "builder-tour", dependencies: ["RequestBuilder", "HTTPBody", .product(name: "HTTPTypes", package: "swift-http-types")], path: "Samples/BuilderTour", swiftSettings: sharedSwiftSettings),
         .executableTarget(name: "stream-file-body", dependencies: ["HTTPBody"], path: "Samples/StreamFileBody", swiftSettings: sharedSwiftSettings),
+        // A golden-file check outside any test: links neither XCTest nor Testing.
+        .executableTarget(name: "golden-check", dependencies: ["HTTPBodyGoldenFiles"], path: "Samples/GoldenCheck", swiftSettings: sharedSwiftSettings),
         .executableTarget(
             name: "upload-file",
             dependencies: ["RequestBuilder", "RequestBuilderAsyncHTTPClient", "HTTPBody", .product(name: "HTTPTypes", package: "swift-http-types")],
@@ -375,6 +387,8 @@ let package = Package(
         .testTarget(
             name: "PublicAPITests",
             dependencies: [
+                // Built for the test that reads what it links.
+                "golden-check",
                 "RequestBuilderTesting",
                 "HTTPBody",
                 "RequestBuilder",

@@ -7,7 +7,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-targets=(HTTPBody RequestBuilder RequestBuilderURLSession RequestBuilderAsyncHTTPClient RequestBuilderCombine ResumableUploads AWSSigning ObjectStorage HTTPBodyTesting RequestBuilderTesting)
+targets=(HTTPBody HTTPBodyGoldenFiles RequestBuilder RequestBuilderURLSession RequestBuilderAsyncHTTPClient RequestBuilderCombine ResumableUploads AWSSigning ObjectStorage HTTPBodyTesting RequestBuilderTesting)
 target_flags=()
 for target in "${targets[@]}"; do target_flags+=(--target "$target"); done
 

@@ -5,12 +5,12 @@ public import Testing
 /// the file when it is missing.
 ///
 /// The file is `__Snapshots__/<TestFile>/<test>.<name>` next to the calling
-/// test's source file (``GoldenFile/init(named:testFilePath:testName:)``);
+/// test's source file (`GoldenFile.init(named:testFilePath:testName:)`, in HTTPBodyGoldenFiles);
 /// exclude that folder from the test target. A mismatch fails the test with a
 /// readable diff. A missing file is recorded and the test fails, so a new case
 /// is looked at once before it is trusted; `RECORD_GOLDEN=1` re-records every
 /// case that differs; with `CI` set nothing is written
-/// (``GoldenFile/Recording/environment(_:)``).
+/// (`GoldenFile.Recording.environment(_:)`).
 ///
 /// Works from Swift Testing and from XCTest: the failure goes to whichever
 /// runs the calling test. Call it from the test's own task, not a detached

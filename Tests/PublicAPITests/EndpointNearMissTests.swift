@@ -46,6 +46,54 @@ struct EndpointNearMissTests {
             """),
     ]
 
+    /// The required members, spelled right, for the cases that add one
+    /// misspelt optional member.
+    static let requiredMembers = """
+        var path: [String] { [] }
+        var method: HTTPRequest.Method { .get }
+        var task: HTTPTask { .plain }
+        var headers: HTTPFields { [:] }
+
+        """
+
+    /// Optional members misspelt (or spelt as Moya does): each would compile
+    /// and be ignored unless the protocol traps it.
+    static let misspellings: [(declaration: String, misspelt: String, meant: String)] = [
+        ("var timout: TimeInterval? { 5 }", "timout", "timeout"),
+        ("var timeoutInterval: TimeInterval { 5 }", "timeoutInterval", "timeout"),
+        ("var acceptableStatuses: AcceptableStatus { .successful }", "acceptableStatuses", "acceptableStatus"),
+        ("var validationType: Int { 0 }", "validationType", "acceptableStatus"),
+        ("var header: [String: String]? { nil }", "header", "headers"),
+        ("var headerField: HTTPFields { [:] }", "headerField", "headers"),
+    ]
+
+    @Test("A misspelt optional member is an error naming the member meant", arguments: misspellings.map(\.misspelt))
+    func misspeltOptionalMemberNamesTheMemberMeant(misspelt: String) throws {
+        let misspelling = try #require(Self.misspellings.first { $0.misspelt == misspelt })
+        let result = try TypeCheck.run(endpointMembers: Self.commonMembers + "\n" + Self.requiredMembers + misspelling.declaration)
+        #expect(result.status != 0)
+        // One error line names both the member written and the one meant.
+        let errors = result.output.split(separator: "\n").filter { $0.contains("error:") }
+        #expect(
+            errors.contains { $0.contains("'\(misspelling.misspelt)'") && $0.contains("'\(misspelling.meant)'") },
+            "\(result.output)"
+        )
+    }
+
+    @Test("A missing headers member is reported as the property, not as a nested type")
+    func missingHeadersNamesTheProperty() throws {
+        let result = try TypeCheck.run(endpointMembers: Self.commonMembers + """
+
+            var path: [String] { [] }
+            var method: HTTPRequest.Method { .get }
+            var task: HTTPTask { .plain }
+            var headerFields: HTTPFields { [:] }
+            """)
+        #expect(result.status != 0)
+        #expect(result.output.contains("protocol requires property 'headers'"), "\(result.output)")
+        #expect(!result.output.contains("nested type 'Headers'"), "\(result.output)")
+    }
+
     @Test("A correct endpoint type-checks (the harness works)")
     func correctSpellingCompiles() throws {
         let result = try TypeCheck.run(endpointMembers: Self.commonMembers + """

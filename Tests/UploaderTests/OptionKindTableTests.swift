@@ -48,7 +48,7 @@ import Testing
             "--key": ["--cert", "\(path)/c.pem", "--key", "\(path)/k.pem"], "--proxy": ["--proxy", "http://127.0.0.1:1"],
             "--noproxy": ["--noproxy", "*"], "-a/--auth": ["-a", "u:p"], "--bearer": ["--bearer", "T"], "--netrc": ["--netrc"], "--netrc-file": ["--netrc-file", "\(path)/netrc"], "--netrc-optional": ["--netrc-optional"],
             "--progress/--no-progress": ["--no-progress"], "-v/--verbose": ["-v"], "--print-response-headers": ["--print-response-headers"],
-            "--pretty": ["--pretty=format"],
+            "--pretty": ["--pretty=format"], "--compressed": ["--compressed"],
         ][option]
     }
 

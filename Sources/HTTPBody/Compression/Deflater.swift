@@ -1,4 +1,4 @@
-// The one Swift file in HTTPBody that imports zlib (house style, practice 8):
+// One of the two Swift files in HTTPBody that import zlib, with Inflater.swift (house style, practice 8):
 // deflating and storing blocks, and the gzip CRC-32.
 import CCRC32
 import CZlib

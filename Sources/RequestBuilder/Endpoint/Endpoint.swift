@@ -46,9 +46,10 @@ public import HTTPTypes
 /// `TargetType`'s `baseURL`, `method`, `task` and `sampleData` keep their
 /// names; `path` is a list of segments instead of a string; `headers` keeps
 /// its name and its `[String: String]?` type; `validationType` becomes
-/// ``acceptableStatus``. A property with no counterpart here, such as
-/// `timeoutInterval`, is not a requirement and is not read: name it
-/// ``timeout``.
+/// ``acceptableStatus``; `timeoutInterval` becomes ``timeout``. The common
+/// misspellings and Moya's names (`timout`, `timeoutInterval`,
+/// `acceptableStatuses`, `validationType`, `header`, `headerField`) do not
+/// compile: the compiler's message names the member to declare instead.
 public protocol Endpoint<Response>: Sendable {
     /// The type the response body decodes to: a `Decodable` model, `Data` for
     /// the raw bytes, `String` for text, or ``EmptyResponse`` when the body is
@@ -57,7 +58,11 @@ public protocol Endpoint<Response>: Sendable {
 
     /// The type of ``headers``: `HTTPFields`, `[String: String]`,
     /// `[HTTPField]`, or an optional of one.
-    associatedtype Headers: HeaderFieldsConvertible
+    ///
+    /// The default type only shapes the compiler's message when ``headers``
+    /// is missing ("requires property 'headers' with type 'HTTPFields'");
+    /// ``headers`` itself has no default.
+    associatedtype Headers: HeaderFieldsConvertible = HTTPFields
 
     /// The type of ``timeout``, inferred from the property's declaration:
     /// `Duration`, `TimeInterval` or `Int` (seconds), or an optional of one.
@@ -98,6 +103,73 @@ public protocol Endpoint<Response>: Sendable {
     /// The decoder for response bodies; a plain `JSONDecoder` by default.
     /// Return one shared instance, such as `JSONDecoder.snakeCaseISO8601`.
     var decoder: JSONDecoder { get }
+
+    // Near misses of the members above: each misspelling is a requirement
+    // whose type is inferred from a conformer's member of that name, and
+    // whose check has an available default only while that type is
+    // `NotAnEndpointMember` (no such member declared). A conformer that
+    // declares one is left with the unavailable default, whose message names
+    // the member it meant (Endpoint+NearMisses.swift).
+
+    /// Not a member: the type of a misspelt `timout`.
+    @_documentation(visibility: internal)
+    associatedtype _Timout = NotAnEndpointMember
+    /// Not a member: a misspelling of ``timeout``.
+    @_documentation(visibility: internal)
+    var timout: _Timout { get }
+    /// Holds when the endpoint declares no `timout`.
+    @_documentation(visibility: internal)
+    var _declaresNoTimout: Void { get }
+
+    /// Not a member: the type of Moya's `timeoutInterval`.
+    @_documentation(visibility: internal)
+    associatedtype _TimeoutInterval = NotAnEndpointMember
+    /// Not a member: Moya's spelling of ``timeout``.
+    @_documentation(visibility: internal)
+    var timeoutInterval: _TimeoutInterval { get }
+    /// Holds when the endpoint declares no `timeoutInterval`.
+    @_documentation(visibility: internal)
+    var _declaresNoTimeoutInterval: Void { get }
+
+    /// Not a member: the type of a misspelt `acceptableStatuses`.
+    @_documentation(visibility: internal)
+    associatedtype _AcceptableStatuses = NotAnEndpointMember
+    /// Not a member: a misspelling of ``acceptableStatus``.
+    @_documentation(visibility: internal)
+    var acceptableStatuses: _AcceptableStatuses { get }
+    /// Holds when the endpoint declares no `acceptableStatuses`.
+    @_documentation(visibility: internal)
+    var _declaresNoAcceptableStatuses: Void { get }
+
+    /// Not a member: the type of Moya's `validationType`.
+    @_documentation(visibility: internal)
+    associatedtype _ValidationType = NotAnEndpointMember
+    /// Not a member: Moya's counterpart of ``acceptableStatus``.
+    @_documentation(visibility: internal)
+    var validationType: _ValidationType { get }
+    /// Holds when the endpoint declares no `validationType`.
+    @_documentation(visibility: internal)
+    var _declaresNoValidationType: Void { get }
+
+    /// Not a member: the type of a misspelt `header`.
+    @_documentation(visibility: internal)
+    associatedtype _Header = NotAnEndpointMember
+    /// Not a member: a misspelling of ``headers``.
+    @_documentation(visibility: internal)
+    var header: _Header { get }
+    /// Holds when the endpoint declares no `header`.
+    @_documentation(visibility: internal)
+    var _declaresNoHeader: Void { get }
+
+    /// Not a member: the type of a misspelt `headerField`.
+    @_documentation(visibility: internal)
+    associatedtype _HeaderField = NotAnEndpointMember
+    /// Not a member: a misspelling of ``headers``.
+    @_documentation(visibility: internal)
+    var headerField: _HeaderField { get }
+    /// Holds when the endpoint declares no `headerField`.
+    @_documentation(visibility: internal)
+    var _declaresNoHeaderField: Void { get }
 }
 
 extension Endpoint where Timeout == Duration? {
@@ -124,7 +196,7 @@ extension Endpoint {
     public func prepare() throws(RequestError) -> PreparedRequest {
         var builder = HTTPRequestBuilder(method, baseURL)
             .path(path)
-            .headers(try headerFields())
+            .headers(try validatedHeaders())
             .task(task)
             .acceptingStatus(acceptableStatus)
         if let timeout = try EndpointSetting.duration(of: timeout, in: Self.self) {
@@ -159,7 +231,7 @@ extension Endpoint {
 
     /// ``headers`` as validated fields, an error from their getter reported as
     /// an invalid request naming the endpoint.
-    private func headerFields() throws(RequestError) -> HTTPFields {
+    private func validatedHeaders() throws(RequestError) -> HTTPFields {
         let headers: Headers
         do {
             headers = try self.headers

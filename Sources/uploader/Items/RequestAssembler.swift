@@ -36,6 +36,8 @@ struct RequestAssembler {
     /// `--chunked`: a body or part from standard input is streamed as it
     /// comes, without a length, instead of read first.
     var streamsStandardInput = false
+    /// `--compressed`: `Accept-Encoding` joins the default headers.
+    var asksForCompression = false
 
     /// The headers every request carries unless an item replaces or removes them.
     static let defaultHeaders: [(String, String)] = [("User-Agent", "uploader/0.1.0"), ("Accept", "*/*")]
@@ -109,7 +111,7 @@ struct RequestAssembler {
             if value.isEmpty { lastRemoval[key] = named.count }
             named.append((key, name, value))
         }
-        let defaults = Self.defaultHeaders.filter { field in !named.contains { $0.key == Self.key(field.0) } }
+        let defaults = (Self.defaultHeaders + (asksForCompression ? [CompressedResponse.acceptEncoding] : [])).filter { field in !named.contains { $0.key == Self.key(field.0) } }
         var chosen: [(String, String)] = []
         chosen.reserveCapacity(named.count)
         for (index, field) in named.enumerated() where !field.value.isEmpty && index >= lastRemoval[field.key, default: -1] {

@@ -22,6 +22,7 @@ enum ItemRequest {
         assembler.recursive = options.recursive
         assembler.ignoresStandardInput = options.ignoreStdin || !takesPipedInput
         assembler.streamsStandardInput = options.chunked
+        assembler.asksForCompression = options.compressed
         // Asked for only when no Authorization item wins over them (the
         // prompt of -a USER included).
         let hasAuthorizationItem = invocation.items.contains { item in

@@ -126,7 +126,8 @@ struct OneRequest {
             if selection.responseBody {
                 var writer = ResponseBodyWriter(style: PrettyStyle.resolved(options.pretty, target: destination))
                 writer.screensBinary = destination == .standardOutput && output.isTerminal
-                try await writer.write(response.body, headerFields: response.head.headerFields, to: output)
+                let body = try CompressedResponse.body(of: response, decoding: options.compressed)
+                try await writer.write(body, headerFields: response.head.headerFields, to: output)
             } else {
                 for try await _ in response.body {}  // read to its end: the exchange is whole
             }
@@ -134,6 +135,9 @@ struct OneRequest {
             TerminalLine.endOpenOutputLine()
         } catch let error as OutputError {
             return .writeFailed(error)
+        } catch let error as ContentDecodingError {
+            Diagnostics.report(CompressedResponse.message(for: error, of: request, answer: response.head))
+            return .networkFailure
         } catch {
             // The server answered, so the upload may have taken effect: never retried.
             Diagnostics.report("\(error)")

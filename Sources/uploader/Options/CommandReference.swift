@@ -22,7 +22,7 @@ struct CommandReference {
     static let groups: [(title: String, options: [String])] = [
         ("REQUEST BODY", ["--form-part", "--multipart", "--form", "--json", "--data", "--header", "--ignore-stdin", "--chunked", "--gzip", "--boundary", "--recursive"]),
         ("SENDING", ["--dry-run", "--timeout", "--retry", "--retry-max-time", "--progress"]),
-        ("OUTPUT", ["--output", "--print", "--pretty", "--verbose", "--print-response-headers", "--check-status"]),
+        ("OUTPUT", ["--output", "--print", "--pretty", "--compressed", "--verbose", "--print-response-headers", "--check-status"]),
         ("RESUMABLE UPLOADS", ["--resumable", "--tus", "--chunk-size", "--resume-from", "--state-dir"]),
         ("OBJECT STORES", ["--endpoint-url", "--region", "--profile", "--part-size", "--concurrency", "--multipart-threshold", "--presigned-post"]),
         ("TLS, PROXIES, AUTHENTICATION, REDIRECTS", [

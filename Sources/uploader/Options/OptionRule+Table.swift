@@ -93,6 +93,13 @@ extension OptionRule {
             .objectTree: ", which write a summary; drop --pretty",
             .presignedPost: ", which writes the server's final answer as it came; drop --pretty",
         ]),
+        OptionRule("--compressed", sets: .flag(\.compressed), refusals: [
+            .resumable: ", which write the server's final answer as it came; drop --compressed",
+            .tus: ", which write the server's final answer as it came; drop --compressed",
+            .object: ", which write the AWS CLI's line; drop --compressed",
+            .objectTree: ", which write a line per file; drop --compressed",
+            .presignedPost: ", which writes the store's answer as it came; drop --compressed",
+        ]),
     ]
 
     /// The options that shape a request body, refused by the kinds that

@@ -39,6 +39,5 @@ enum PeerSpelling {
         "--fail": "an error status already exits 4 (4xx) or 5 (5xx)",
         "--location": "follow redirects with -L/--follow",
         "--url": "give the URL as the first argument (after the method, if any)",
-        "--compressed": "response decompression is not supported yet; the body is written as the server sent it",
     ]
 }

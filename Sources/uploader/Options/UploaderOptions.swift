@@ -157,6 +157,9 @@ struct UploaderOptions: ParsableArguments, Sendable {
     @Option(help: ArgumentHelp("How a JSON response body is shown: indented and coloured (all), indented (format), coloured (colors), or as sent (none); default: all on a terminal, none otherwise.", valueName: "style"))
     var pretty: PrettyStyle?
 
+    @Flag(help: "Ask for a compressed response (Accept-Encoding: deflate, gzip) and write its body decoded, as curl's --compressed.")
+    var compressed = false
+
     /// What the declarations above default to, which the options × kinds
     /// table sets a command's options on (``OptionRule/options(assigning:)``)
     /// without asking the parser. Every property is set, as the parser
@@ -173,7 +176,7 @@ struct UploaderOptions: ParsableArguments, Sendable {
         (options.follow, options.maxRedirects, options.ignoreStdin, options.chunked) = (false, nil, false, false)
         (options.profile, options.cacert, options.insecure, options.cert, options.key) = (nil, nil, false, nil, nil)
         (options.proxy, options.noproxy, options.auth, options.bearer, options.netrc) = (nil, nil, nil, nil, false)
-        (options.netrcFile, options.netrcOptional) = (nil, false)
+        (options.netrcFile, options.netrcOptional, options.compressed) = (nil, false, false)
         return options
     }()
 
