@@ -117,7 +117,7 @@ struct Uploader: ParsableCommand {
             // --retry-max-time bounds every retry of the run, whichever
             // upload's loop makes it.
             let status = await RetryMiddleware(maximumTotalTime: options.retryBudget).withinBudget {
-                await options.execute(commandLine, kind: kind)
+                CookieRun.finish(after: await options.execute(commandLine, kind: kind), dryRun: options.dryRun)
             }
             Foundation.exit(status.rawValue)
         }

@@ -110,6 +110,7 @@ extension UploaderOptions {
             // Piped bytes are never dropped without a word.
             report("warning: standard input is not read: the request's body comes from its items (--ignore-stdin says so and silences this)")
         }
+        try CookieRun.start(self, assembler: &assembler)
         let request = try assembler.prepare()
         // Every part is typed: libmagic's database (up to 8 MB of pages once
         // it has looked at bytes no signature names) goes now, before the
@@ -190,6 +191,7 @@ extension UploaderOptions {
         if let retry, retry > 0 {
             middleware.append(retryPolicy(retries: retry, bar: bar))
         }
+        middleware += CookieRun.middleware
         let requestClient = RequestClient(transport: network, middleware: middleware)
         Interruption.shared.watch(bar)
 

@@ -49,6 +49,8 @@ import Testing
             "--noproxy": ["--noproxy", "*"], "-a/--auth": ["-a", "u:p"], "--bearer": ["--bearer", "T"], "--netrc": ["--netrc"], "--netrc-file": ["--netrc-file", "\(path)/netrc"], "--netrc-optional": ["--netrc-optional"],
             "--progress/--no-progress": ["--no-progress"], "-v/--verbose": ["-v"], "--print-response-headers": ["--print-response-headers"],
             "--pretty": ["--pretty=format"],
+            "-b/--cookie": ["-b", "a=1"], "-c/--cookie-jar": ["-c", "\(path)/jar"],
+            "--session": ["--session", "\(path)/session.json"], "--session-read-only": ["--session-read-only", "\(path)/read-only.json"],
         ][option]
     }
 

@@ -75,6 +75,10 @@ extension OptionRule {
         OptionRule("--netrc", refusals: signedElsewhere) { options, _ in options.netrc },
         OptionRule("--netrc-file", value: true, refusals: signedElsewhere) { options, _ in options.netrcFile != nil },
         OptionRule("--netrc-optional", refusals: signedElsewhere) { options, _ in options.netrcOptional },
+        OptionRule("-b", "--cookie", value: true, refusals: cookieless) { options, _ in options.cookie != nil },
+        OptionRule("-c", "--cookie-jar", value: true, refusals: cookieless) { options, _ in options.cookieJar != nil },
+        OptionRule("--session", value: true, refusals: cookieless) { options, _ in options.session != nil },
+        OptionRule("--session-read-only", value: true, refusals: cookieless) { options, _ in options.sessionReadOnly != nil },
         OptionRule("--progress", "--no-progress") { options, _ in options.progress != nil },
         OptionRule("-v", "--verbose") { options, _ in options.verbose },
         OptionRule("--print-response-headers") { options, _ in options.printResponseHeaders },
@@ -134,6 +138,14 @@ extension OptionRule {
         .object: ", whose requests are signed for one endpoint; give the right --endpoint-url or --region",
         .objectTree: ", whose requests are signed for one endpoint; give the right --endpoint-url or --region",
         .presignedPost: ", whose redirect (success_action_redirect) is a page for a browser; drop -L",
+    ]
+
+    /// The cookie and session options, refused where requests go to an
+    /// object store, which sets no cookies and takes no session's headers.
+    private static let cookieless: [UploadKind: String] = [
+        .object: ", which are signed requests to an object store: it sets no cookies, and a session's headers would change what is signed",
+        .objectTree: ", which are signed requests to an object store: it sets no cookies, and a session's headers would change what is signed",
+        .presignedPost: ", whose form carries its own signature: the store sets no cookies",
     ]
 
     /// The credential options, refused where requests carry a signature.

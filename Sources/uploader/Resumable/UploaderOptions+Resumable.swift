@@ -170,7 +170,7 @@ extension UploaderOptions {
         let standardError = OutputFile.standardError
         let bar = progress ?? Self.drawsProgressUnasked ? ProgressBar() : nil
         let upload = upload.explainingWaits(bar: bar, retries: resumes, within: retryBudget)
-        let requestClient = RequestClient(transport: network)
+        let requestClient = RequestClient(transport: network, middleware: CookieRun.middleware)
         Interruption.shared.watch(bar)
         let outcome: ResumableSend.Outcome
         do {
