@@ -5,7 +5,7 @@ public import Foundation
 /// when it expires and whether it needs `https`.
 ///
 /// Cookies come from `Set-Cookie` fields (``init(setCookie:from:at:)``), a
-/// curl cookie jar (``CookieJar/init(netscapeFormat:)``) or your own code;
+/// curl cookie jar (``CookieJar/init(netscapeFormat:setCookieLinesFrom:at:)``) or your own code;
 /// a ``CookieJar`` decides which are sent where.
 ///
 /// ```swift
