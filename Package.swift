@@ -290,6 +290,12 @@ let package = Package(
             swiftSettings: sharedSwiftSettings
         ),
         .executableTarget(
+            name: "cookie-session",
+            dependencies: ["RequestBuilder", "RequestBuilderAsyncHTTPClient", .product(name: "HTTPTypes", package: "swift-http-types")],
+            path: "Samples/CookieSession",
+            swiftSettings: sharedSwiftSettings
+        ),
+        .executableTarget(
             name: "resumable-upload",
             dependencies: ["RequestBuilder", "RequestBuilderAsyncHTTPClient", "HTTPBody", "ResumableUploads", .product(name: "HTTPTypes", package: "swift-http-types")],
             path: "Samples/ResumableUpload",

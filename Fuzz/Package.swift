@@ -110,6 +110,11 @@ let package = Package(
             swiftSettings: sharedSwiftSettings
         ),
         .executableTarget(
+            name: "FuzzCookies",
+            dependencies: ["FuzzSupport", .product(name: "RequestBuilder", package: "swift-http-body")],
+            swiftSettings: sharedSwiftSettings
+        ),
+        .executableTarget(
             name: "FuzzLogRedaction",
             dependencies: ["FuzzSupport", .product(name: "RequestBuilder", package: "swift-http-body"), .product(name: "HTTPTypes", package: "swift-http-types")],
             swiftSettings: sharedSwiftSettings

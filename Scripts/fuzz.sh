@@ -17,7 +17,9 @@
 # FuzzLogRedaction (the logging middleware hiding credentials in what it logs).
 # What sits on disk: FuzzAWSConfigFile (~/.aws/config and credentials),
 # FuzzResumeState (saved resumable and S3 multipart states), FuzzPresignedPost
-# (boto3's presigned-POST JSON), FuzzNetrc (~/.netrc as curl reads it). The
+# (boto3's presigned-POST JSON), FuzzNetrc (~/.netrc as curl reads it),
+# FuzzCookies (cookie jars in curl's format and servers' Set-Cookie fields,
+# through RequestBuilder's cookie engine). The
 # uploader's JSON pretty printer and legacy state files live in its
 # executable target, which another package cannot import, and are not fuzzed
 # here.
@@ -33,7 +35,7 @@ seconds=${FUZZ_SECONDS:-600}
 jobs=${FUZZ_JOBS:-2}
 all=(FuzzRequestItem FuzzFormEncoder FuzzHeaderValidation FuzzRawHTTPRequest FuzzRawJSON
     FuzzS3XML FuzzResumableHeaders FuzzRetryAfter FuzzRedirectLocation
-    FuzzLogRedaction FuzzAWSConfigFile FuzzResumeState FuzzPresignedPost FuzzNetrc)
+    FuzzLogRedaction FuzzAWSConfigFile FuzzResumeState FuzzPresignedPost FuzzNetrc FuzzCookies)
 targets=("${@:-${all[@]}}")
 read -r -a targets <<<"${targets[*]}"
 

@@ -118,7 +118,7 @@ struct Uploader: ParsableCommand {
             // --retry-max-time bounds every retry of the run, whichever
             // upload's loop makes it.
             let status = await RetryMiddleware(maximumTotalTime: options.retryBudget).withinBudget {
-                await kind.run(options, commandLine: commandLine)
+                CookieRun.finish(after: await kind.run(options, commandLine: commandLine), dryRun: options.dryRun)
             }
             Foundation.exit(status.rawValue)
         }

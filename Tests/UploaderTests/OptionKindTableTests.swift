@@ -49,6 +49,8 @@ import Testing
             "--noproxy": ["--noproxy", "*"], "-a/--auth": ["-a", "u:p"], "--bearer": ["--bearer", "T"], "--netrc": ["--netrc"], "--netrc-file": ["--netrc-file", "\(path)/netrc"], "--netrc-optional": ["--netrc-optional"],
             "--progress/--no-progress": ["--no-progress"], "-v/--verbose": ["-v"], "--print-response-headers": ["--print-response-headers"],
             "--pretty": ["--pretty=format"], "--compressed": ["--compressed"],
+            "-b/--cookie": ["-b", "a=1"], "-c/--cookie-jar": ["-c", "\(path)/jar"],
+            "--session": ["--session", storedSession(at: "\(path)/session.json")], "--session-read-only": ["--session-read-only", storedSession(at: "\(path)/read-only.json")],
         ][option]
     }
 
@@ -70,6 +72,14 @@ import Testing
         }
     }
 
+    /// Writes at `path` a session an earlier run kept, holding one header
+    /// that the request then carries, and gives `path`.
+    private static func storedSession(at path: String) -> String {
+        let session = #"{"__meta__": {"about": "uploader session file"}, "headers": [{"name": "X-Kept", "value": "1"}], "cookies": []}"#
+        FileManager.default.createFile(atPath: path, contents: Data(session.utf8))
+        return path
+    }
+
     /// The allowed cells whose effect a dry run cannot show, each with why
     /// and the tests that show it; `nil` kinds: every kind that takes it.
     static let unseenInADryRun: [String: (kinds: Set<UploadKind>?, reason: String)] = [
@@ -87,6 +97,7 @@ import Testing
         "--timeout": (nil, "bounds the wait for an answer, which a dry run never waits for (UploaderTimeoutTests, every kind)"),
         "--retry": (nil, "the attempts after a failure, which a dry run never meets (UploaderNetworkTests, UploaderResumableTests, UploaderObjectStorageHostileStoreTests)"),
         "--retry-max-time": (nil, "bounds the retries, which a dry run never makes (UploaderRetryMaxTimeTests)"),
+        "-c/--cookie-jar": (nil, "written when a run has its answer; a dry run writes no file (UploaderCookieTests)"),
         "--state-dir": (nil, "where state is kept between runs; one run shows nothing of it (UploaderResumeStateTests, KilledMultipartUpload)"),
         "--part-size": (nil, "the size of the parts after CreateMultipartUpload, the one request a dry run writes (UploaderObjectStorageTests, UploaderObjectStorageHostileStoreTests)"),
         "--concurrency": (nil, "requests in flight at once; a dry run sends none (UploaderObjectStorageTests, UploaderObjectStorageHostileStoreTests)"),

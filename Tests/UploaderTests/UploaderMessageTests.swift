@@ -59,6 +59,6 @@ extension UploaderMessageTests {
     }
 
     @Test func parserAlternativesStayOnOneLineWithoutEscapedNewline() async throws {
-        try await expectBadInput(["-verbose", "localhost:$PORT/up"], message: "Unknown option '-verbose'. Did you mean '--verbose'? (or: Missing value for '-o <path>' in '-verbose')")
+        try await expectBadInput(["-verbose", "localhost:$PORT/up"], message: "Unknown option '-verbose'. Did you mean '--verbose'? (or: Missing value for '-b <data|file>' in '-verbose')")
     }
 }

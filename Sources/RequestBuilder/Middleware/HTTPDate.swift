@@ -65,7 +65,7 @@ enum HTTPDate {
         return Int64(digits)
     }
 
-    private static func daysIn(month: Int, year: Int64) -> Int64 {
+    static func daysIn(month: Int, year: Int64) -> Int64 {
         switch month {
         case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
         case 4, 6, 9, 11: 30
@@ -75,7 +75,7 @@ enum HTTPDate {
 
     /// Days from 1970-01-01 in the proleptic Gregorian calendar (Howard
     /// Hinnant's `days_from_civil`).
-    private static func daysSinceEpoch(year: Int64, month: Int64, day: Int64) -> Int64 {
+    static func daysSinceEpoch(year: Int64, month: Int64, day: Int64) -> Int64 {
         let y = month <= 2 ? year - 1 : year
         let era = (y >= 0 ? y : y - 399) / 400
         let yearOfEra = y - era * 400

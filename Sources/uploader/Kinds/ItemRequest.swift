@@ -43,6 +43,7 @@ enum ItemRequest {
             // Piped bytes are never dropped without a word.
             Diagnostics.report("warning: standard input is not read: the request's body comes from its items (--ignore-stdin says so and silences this)")
         }
+        try CookieRun.start(options, assembler: &assembler)
         let request = try assembler.prepare()
         // Every part is typed: libmagic's database (up to 8 MB of pages once
         // it has looked at bytes no signature names) goes now, before the

@@ -92,6 +92,7 @@ struct OneRequest {
         if let retry = options.retry, retry > 0 {
             middleware.append(RetryMiddleware.command(retries: retry, within: options.retryBudget, bar: bar))
         }
+        middleware += CookieRun.middleware
         let requestClient = RequestClient(transport: network, middleware: middleware)
         Interruption.shared.watch(bar)
 

@@ -105,7 +105,7 @@ struct ResumableJob: UploadJob {
     private func send() async -> ExitStatus {
         let bar = ProgressBar.asked(options.progress)
         let upload = upload.explainingWaits(bar: bar, retries: resumes, within: options.retryBudget)
-        let requestClient = RequestClient(transport: network)
+        let requestClient = RequestClient(transport: network, middleware: CookieRun.middleware)
         Interruption.shared.watch(bar)
         let store = self.store
         let outcome: ResumableSend.Outcome

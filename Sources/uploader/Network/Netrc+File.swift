@@ -20,33 +20,19 @@ extension Netrc {
     /// be read, is missing and `required`, or has a quote that never ends.
     /// `option` is the option that named the file, as messages name it.
     static func load(path: String, option: String = "--netrc", required: Bool = false) throws(InputError) -> Netrc? {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else {
-            let reason = errno
-            if !required, reason == ENOENT || reason == ENOTDIR { return nil }
-            throw InputError(.unusableFile, "\(option): the file \(path.echoed) cannot be read: \(SystemErrorText.describe(reason))")
-        }
-        defer { close(descriptor) }
-        // read(2) rather than FileHandle, which on Linux would link the whole
-        // of Foundation (see ResumeStore).
-        var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 16 * 1024)
-        while true {
-            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0, errno == EINTR { continue }
-            guard count >= 0 else {
-                // A folder opens, and fails here with EISDIR ("Is a directory").
-                throw InputError(.unusableFile, "\(option): the file \(path.echoed) cannot be read: \(SystemErrorText.describe(errno))")
-            }
-            if count == 0 { break }
-            bytes += buffer[..<count]
+        let text: String
+        do {
+            text = try PrivateFile.text(at: path, limit: maximumSize)
+        } catch {
+            switch error {
+            case .missing where !required: return nil
+            case .missing(let reason), .unreadable(let reason): throw InputError(.unusableFile, "\(option): the file \(path.echoed) cannot be read: \(reason)")
             // A pipe or device may never end (NETRC=/dev/zero); curl stops at 128 KiB.
-            guard bytes.count <= maximumSize else {
-                throw InputError(.unusableFile, "\(option): the file \(path.echoed) is larger than 1 MiB, too large for a netrc file")
+            case .tooLarge: throw InputError(.unusableFile, "\(option): the file \(path.echoed) is larger than 1 MiB, too large for a netrc file")
             }
         }
         do {
-            return try Netrc(parsing: String(decoding: bytes, as: UTF8.self))
+            return try Netrc(parsing: text)
         } catch {
             throw InputError(.unusableFile, "\(option): the file \(path.echoed) has a quoted value on line \(error.line) that never ends (a \" is missing)")
         }

@@ -29,6 +29,7 @@ struct CommandReference {
             "--cacert", "--insecure", "--cert", "--key", "--proxy", "--noproxy", "--auth", "--bearer", "--netrc", "--netrc-file",
             "--netrc-optional", "--follow", "--max-redirects",
         ]),
+        ("COOKIES AND SESSIONS", ["--cookie", "--cookie-jar", "--session", "--session-read-only"]),
     ]
 
     /// Every option, by its group; an option no group names comes last,

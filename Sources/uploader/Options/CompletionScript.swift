@@ -25,7 +25,8 @@ enum CompletionScript {
     /// options not named here take a value typed by hand.
     static let values: [String: Value] = [
         "--output": .file, "--cacert": .file, "--cert": .file, "--key": .file, "--presigned-post": .file,
-        "--netrc-file": .file, "--state-dir": .directory, "--pretty": .words(["all", "format", "colors", "none"]), "--print": .words(["HBhb", "Hh", "hb", "h", "b"]),
+        "--netrc-file": .file, "--cookie": .file, "--cookie-jar": .file, "--session": .file, "--session-read-only": .file,
+        "--state-dir": .directory, "--pretty": .words(["all", "format", "colors", "none"]), "--print": .words(["HBhb", "Hh", "hb", "h", "b"]),
         "--data": .fileAfterAt, "--form-part": .formPart,
     ]
 

@@ -17,6 +17,7 @@ enum ManualPage {
         ("AWS_ENDPOINT_URL_S3, AWS_ENDPOINT_URL", "An S3-compatible store."),
         ("AWS_CA_BUNDLE", "s3://: the CA bundle, in SSL_CERT_FILE's place (else the profile's ca_bundle)."),
         ("XDG_STATE_HOME, HOME", "Where resume state is kept."),
+        ("XDG_CONFIG_HOME", "Where named sessions are kept (--session NAME), else ~/.config."),
         ("TMPDIR", "Where standard input past 1 MiB is kept (an unnamed file) to be sent with its length."),
         ("NO_COLOR, TERM", "NO_COLOR set, or TERM=dumb: no colour unless --pretty asks; TERM=dumb: no progress bar unless asked."),
     ]
@@ -26,6 +27,7 @@ enum ManualPage {
         ("~/.netrc", "Logins and passwords for --netrc ($NETRC instead, when set)."),
         ("~/.aws/credentials, ~/.aws/config", "s3:// keys, region, endpoint and CA bundle, as the AWS CLI reads them."),
         ("$XDG_STATE_HOME/uploader, else ~/.local/state/uploader", "Resume state of unfinished resumable and s3:// uploads (--state-dir instead); never a credential."),
+        ("$XDG_CONFIG_HOME/uploader/sessions/HOST_PORT/NAME.json, else under ~/.config", "Sessions (--session NAME): headers, credentials and cookies, 0600; secrets, as ~/.netrc."),
     ]
 
     /// The page.

@@ -75,6 +75,10 @@ extension OptionRule {
         OptionRule("--netrc", sets: .flag(\.netrc), refusals: signedElsewhere),
         OptionRule("--netrc-file", sets: .value(\.netrcFile), refusals: signedElsewhere),
         OptionRule("--netrc-optional", sets: .flag(\.netrcOptional), refusals: signedElsewhere),
+        OptionRule("-b", "--cookie", sets: .value(\.cookie), refusals: cookieless),
+        OptionRule("-c", "--cookie-jar", sets: .value(\.cookieJar), refusals: cookieless),
+        OptionRule("--session", sets: .value(\.session), refusals: cookieless),
+        OptionRule("--session-read-only", sets: .value(\.sessionReadOnly), refusals: cookieless),
         OptionRule("--progress", "--no-progress", sets: .inversion(\.progress)),
         OptionRule("-v", "--verbose", sets: .flag(\.verbose)),
         OptionRule("--print-response-headers", sets: .flag(\.printResponseHeaders)),
@@ -141,6 +145,14 @@ extension OptionRule {
         .object: ", whose requests are signed for one endpoint; give the right --endpoint-url or --region",
         .objectTree: ", whose requests are signed for one endpoint; give the right --endpoint-url or --region",
         .presignedPost: ", whose redirect (success_action_redirect) is a page for a browser; drop -L",
+    ]
+
+    /// The cookie and session options, refused where requests go to an
+    /// object store, which sets no cookies and takes no session's headers.
+    private static let cookieless: [UploadKind: String] = [
+        .object: ", which are signed requests to an object store: it sets no cookies, and a session's headers would change what is signed",
+        .objectTree: ", which are signed requests to an object store: it sets no cookies, and a session's headers would change what is signed",
+        .presignedPost: ", whose form carries its own signature: the store sets no cookies",
     ]
 
     /// The credential options, refused where requests carry a signature.

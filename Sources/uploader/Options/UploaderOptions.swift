@@ -139,6 +139,18 @@ struct UploaderOptions: ParsableArguments, Sendable {
     @Flag(name: .customLong("netrc-optional"), help: "As --netrc, but a netrc file that does not exist is not an error (curl's --netrc-optional).")
     var netrcOptional = false
 
+    @Option(name: [.customShort("b"), .customLong("cookie")], help: ArgumentHelp("Send cookies, as curl: 'name=value; n2=v2' as given, or (no '=') the cookies of a file in curl's Netscape format or of Set-Cookie lines, missing is empty.", valueName: "data|file"))
+    var cookie: String?
+
+    @Option(name: [.customShort("c"), .customLong("cookie-jar")], help: ArgumentHelp("Write every cookie at the end of the run to this file (0600, curl's Netscape format; '-' for standard output). It holds secrets, as ~/.netrc.", valueName: "file"))
+    var cookieJar: String?
+
+    @Option(help: ArgumentHelp("Keep headers, credentials and cookies between runs, as HTTPie: a NAME under $XDG_CONFIG_HOME/uploader/sessions/HOST/, or a PATH with a '/'. The file (0600) holds secrets.", valueName: "name|path"))
+    var session: String?
+
+    @Option(name: .customLong("session-read-only"), help: ArgumentHelp("As --session, but the session file is never changed.", valueName: "name|path"))
+    var sessionReadOnly: String?
+
     @Flag(inversion: .prefixedNo, help: "--progress shows a progress bar on standard error, --no-progress never does (default: shown on a terminal).")
     var progress: Bool?
 
@@ -177,6 +189,7 @@ struct UploaderOptions: ParsableArguments, Sendable {
         (options.profile, options.cacert, options.insecure, options.cert, options.key) = (nil, nil, false, nil, nil)
         (options.proxy, options.noproxy, options.auth, options.bearer, options.netrc) = (nil, nil, nil, nil, false)
         (options.netrcFile, options.netrcOptional, options.compressed) = (nil, false, false)
+        (options.cookie, options.cookieJar, options.session, options.sessionReadOnly) = (nil, nil, nil, nil)
         return options
     }()
 
@@ -203,6 +216,9 @@ struct UploaderOptions: ParsableArguments, Sendable {
         try validateResumable()
         try validateRedirects()
         try validateAuthentication()
+        if session != nil, sessionReadOnly != nil {
+            throw ValidationError("--session and --session-read-only name one session two ways; choose one")
+        }
         try validateObjectStorage()
         if let printed, PrintSelection(printed) == nil {
             throw ValidationError("--print '\(printed.echoed)': give letters of HBhb: H request head, B request body, h response head, b response body")

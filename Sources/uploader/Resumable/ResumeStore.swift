@@ -110,27 +110,9 @@ struct ResumeStore<State: Codable> {
         return try encoder.encode(record)
     }
 
-    /// Writes `data` as `file`, 0600, in one step.
+    /// Writes `data` as `file`, 0600, in one step (``PrivateFile/write(_:to:)``).
     static func write(_ data: Data, to file: URL) throws {
-        let folder = file.deletingLastPathComponent()
-        let temporary = folder.appending(path: ".\(file.lastPathComponent).\(getpid()).\(UInt64.random(in: 0 ... .max)).partial")
-        // A descriptor rather than FileHandle, which on Linux would link the
-        // whole of Foundation (see `ConditionLock` in HTTPBody). Exclusive:
-        // the name is this writer's alone.
-        let handle = try FileDescriptor.open(
-            FilePath(temporary.path), .writeOnly, options: [.create, .exclusiveCreate], permissions: FilePermissions(rawValue: 0o600)
-        )
-        do {
-            try handle.closeAfter {
-                _ = try data.withUnsafeBytes { try handle.writeAll($0) }
-                guard fsync(handle.rawValue) == 0 else { throw Errno(rawValue: errno) }
-            }
-            guard rename(temporary.path, file.path) == 0 else { throw Errno(rawValue: errno) }
-        } catch {
-            // A full disk must not leave empty or half-written files behind.
-            unlink(temporary.path)
-            throw error
-        }
+        try PrivateFile.write(data, to: file.path)
     }
 
     /// Deletes the state, once the upload is complete.
