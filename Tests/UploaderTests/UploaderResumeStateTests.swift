@@ -239,7 +239,10 @@ import Testing
         #expect(server.requestCount == 3, "the second run sent nothing")
     }
 
-    @Test("A state that cannot be written (file size limit: EFBIG, as on a full disk) stops the upload and leaves no temporary file")
+    @Test(
+        "A state that cannot be written (file size limit: EFBIG, as on a full disk) stops the upload and leaves no temporary file",
+        .disabled(if: ThreadSanitizer.isActive, "ThreadSanitizer's runtime dies (SIGBUS) at start under a file size limit below about 1 MiB")
+    )
     func failedSaveLeavesNoTemporaryFile() async throws {
         let fixture = try UploadFixture(size: 4_096, name: "video.bin")
         defer { fixture.remove() }
