@@ -115,6 +115,21 @@ let package = Package(
             swiftSettings: sharedSwiftSettings
         ),
         .executableTarget(
+            name: "FuzzJSONPrettyPrinter",
+            dependencies: ["FuzzSupport", .product(name: "RequestBuilder", package: "swift-http-body")],
+            swiftSettings: sharedSwiftSettings
+        ),
+        .executableTarget(
+            name: "FuzzLegacyState",
+            dependencies: [
+                "FuzzUploaderItems",
+                "FuzzSupport",
+                .product(name: "ObjectStorage", package: "swift-http-body"),
+                .product(name: "ResumableUploads", package: "swift-http-body"),
+            ],
+            swiftSettings: sharedSwiftSettings
+        ),
+        .executableTarget(
             name: "FuzzLogRedaction",
             dependencies: ["FuzzSupport", .product(name: "RequestBuilder", package: "swift-http-body"), .product(name: "HTTPTypes", package: "swift-http-types")],
             swiftSettings: sharedSwiftSettings

@@ -14,15 +14,14 @@
 # replies and ListParts), FuzzResumableHeaders (Upload-Offset, Upload-Length,
 # tus's OPTIONS fields and checksum choice, tus metadata), FuzzRetryAfter
 # (Retry-After and HTTP dates), FuzzRedirectLocation (a redirect's Location),
-# FuzzLogRedaction (the logging middleware hiding credentials in what it logs).
+# FuzzLogRedaction (the logging middleware hiding credentials in what it logs),
+# FuzzJSONPrettyPrinter (a response body through the uploader's --pretty).
 # What sits on disk: FuzzAWSConfigFile (~/.aws/config and credentials),
-# FuzzResumeState (saved resumable and S3 multipart states), FuzzPresignedPost
-# (boto3's presigned-POST JSON), FuzzNetrc (~/.netrc as curl reads it),
-# FuzzCookies (cookie jars in curl's format and servers' Set-Cookie fields,
-# through RequestBuilder's cookie engine). The
-# uploader's JSON pretty printer and legacy state files live in its
-# executable target, which another package cannot import, and are not fuzzed
-# here.
+# FuzzResumeState (saved resumable and S3 multipart states), FuzzLegacyState
+# (state files of earlier versions, rewritten in today's form),
+# FuzzPresignedPost (boto3's presigned-POST JSON), FuzzNetrc (~/.netrc as
+# curl reads it), FuzzCookies (cookie jars in curl's format and servers'
+# Set-Cookie fields, through RequestBuilder's cookie engine).
 # Seeds are in Fuzz/Corpus/<target>; new inputs go to .build-fuzz/corpus/<target>
 # and crashes to .build-fuzz/crashes/<target>. Each run's log ends with
 # libFuzzer's final stats (exec/s); the summary prints them with the crash count.
@@ -35,7 +34,8 @@ seconds=${FUZZ_SECONDS:-600}
 jobs=${FUZZ_JOBS:-2}
 all=(FuzzRequestItem FuzzFormEncoder FuzzHeaderValidation FuzzRawHTTPRequest FuzzRawJSON
     FuzzS3XML FuzzResumableHeaders FuzzRetryAfter FuzzRedirectLocation
-    FuzzLogRedaction FuzzAWSConfigFile FuzzResumeState FuzzPresignedPost FuzzNetrc FuzzCookies)
+    FuzzLogRedaction FuzzJSONPrettyPrinter FuzzAWSConfigFile FuzzResumeState FuzzLegacyState
+    FuzzPresignedPost FuzzNetrc FuzzCookies)
 targets=("${@:-${all[@]}}")
 read -r -a targets <<<"${targets[*]}"
 

@@ -45,9 +45,15 @@ for sanitizer in "${sanitizers[@]}"; do
     report_dir="$PWD/$scratch/sanitizer-reports"
     rm -rf "$report_dir" && mkdir -p "$report_dir"
     echo "== swift test --sanitize=$sanitizer (log: $log)"
+    started=$SECONDS
     ASAN_OPTIONS="$ASAN_OPTIONS:log_path=$report_dir/report" TSAN_OPTIONS="$TSAN_OPTIONS:log_path=$report_dir/report" \
         swift test --sanitize="$sanitizer" --scratch-path "$scratch" "${filter[@]}" >"$log" 2>&1
     result=$?
+    # The build's time, then the whole run's, and each library's verdict
+    # (XCTest's line, then Swift Testing's with its test count).
+    grep -E "^Build complete" "$log"
+    echo "   wall time $((SECONDS - started)) s"
+    grep -E "^(Test Suite 'All tests'|Executed [0-9]+ tests|✔ Test run with|✘ Test run with)" "$log" | sed 's/^/   /'
     for report in "$report_dir"/report.*; do
         [[ -e "$report" ]] || continue
         echo "== sanitizer report of process ${report##*.}"

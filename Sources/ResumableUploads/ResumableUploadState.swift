@@ -37,4 +37,21 @@ public struct ResumableUploadState: Codable, Sendable, Hashable {
         self.body = body
         self.draftVersion = draftVersion
     }
+
+    /// Decodes a state, such as one saved by an earlier run.
+    ///
+    /// - Throws: `DecodingError.dataCorrupted` when ``offset`` is negative or
+    ///   past the body's length: no upload stands there, and a state on disk
+    ///   may have been edited or written by another tool.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        uploadProtocol = try container.decode(UploadProtocol.self, forKey: .uploadProtocol)
+        uploadURL = try container.decode(URL.self, forKey: .uploadURL)
+        offset = try container.decode(Int64.self, forKey: .offset)
+        body = try container.decode(BodyIdentity.self, forKey: .body)
+        draftVersion = try container.decodeIfPresent(Int.self, forKey: .draftVersion)
+        guard offset >= 0, offset <= body.length else {
+            throw DecodingError.dataCorruptedError(forKey: .offset, in: container, debugDescription: "the offset \(offset) is outside the body's \(body.length) bytes")
+        }
+    }
 }

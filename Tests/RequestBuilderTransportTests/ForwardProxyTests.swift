@@ -16,12 +16,9 @@ import Testing
         return try await RequestClient(transport: transport).send(request)
     }
 
-    /// A port on 127.0.0.1 that nothing listens on.
+    /// A port on 127.0.0.1 that refuses connections for the rest of the run.
     static func closedPort() throws -> Int {
-        let listener = try SilentListener()
-        let port = listener.port
-        listener.close()
-        return port
+        try RefusingPort.heldUntilExit()
     }
 
     @Test func httpsGoesThroughACONNECTTunnelAndNowhereElse() async throws {

@@ -11,7 +11,7 @@ import Testing
 
     static func failure(_ url: String, kind: Kind) async -> RequestError? {
         await ErrorRedactionTests.failure {
-            _ = try await RequestClient(transport: kind.make()).send(try HTTPRequestBuilder.get(url).timeout(.seconds(30)).build())
+            _ = try await RequestClient(transport: kind.make()).send(try HTTPRequestBuilder.get(url).timeout(TestTime.budget(.seconds(30))).build())
         }
     }
 

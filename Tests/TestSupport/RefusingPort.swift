@@ -46,3 +46,17 @@ public final class RefusingPort: Sendable {
         close()
     }
 }
+
+extension RefusingPort {
+    /// A port that refuses connections until the test process ends: held,
+    /// never freed. A port freed after binding can be given to a parallel
+    /// test's server, which would answer where a refusal is expected.
+    public static func heldUntilExit() throws -> Int {
+        let refusing = try RefusingPort()
+        held.withLock { $0.append(refusing) }
+        return refusing.port
+    }
+
+    /// The ports ``heldUntilExit()`` handed out.
+    private static let held = LockedValue<[RefusingPort]>([])
+}

@@ -1,4 +1,5 @@
 import HTTPBody
+import RequestBuilder
 import Testing
 @testable import uploader
 

@@ -76,7 +76,7 @@ import Testing
     /// that the request then carries, and gives `path`.
     private static func storedSession(at path: String) -> String {
         let session = #"{"__meta__": {"about": "uploader session file"}, "headers": [{"name": "X-Kept", "value": "1"}], "cookies": []}"#
-        FileManager.default.createFile(atPath: path, contents: Data(session.utf8))
+        #expect(FileManager.default.createFile(atPath: path, contents: Data(session.utf8)), "\(path)")
         return path
     }
 

@@ -21,12 +21,9 @@ import Testing
         try await UploaderProcess.run(arguments + ["--no-progress", "--timeout", "600"], environment: clean.merging(environment) { $1 })
     }
 
-    /// A port on 127.0.0.1 that nothing listens on.
+    /// A port on 127.0.0.1 that refuses connections for the rest of the run.
     static func closedPort() throws -> Int {
-        let listener = try SilentListener()
-        let port = listener.port
-        listener.close()
-        return port
+        try RefusingPort.heldUntilExit()
     }
 
     // MARK: TLS trust

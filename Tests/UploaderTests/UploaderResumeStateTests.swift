@@ -76,6 +76,30 @@ import Testing
         #expect(server.requestCount == requests)
     }
 
+    @Test("A state whose offset is negative or past the body (edited, or another tool's) is refused like an unreadable one", arguments: [-1, 4_097])
+    func aStateWhoseOffsetIsOutsideTheBodyExitsTwo(offset: Int) async throws {
+        let fixture = try UploadFixture(size: 4_096, name: "video.bin")
+        defer { fixture.remove() }
+        let server = try await Self.failingTusServer()
+        defer { Task { try? await server.stop() } }
+        let stateDirectory = fixture.folder.appending(path: "state")
+        let arguments = ["--tus", server.url(path: "/files/").absoluteString, "video@\(fixture.file.path)", "--state-dir", stateDirectory.path, "--retry", "0", "--no-progress"]
+        _ = try await UploaderProcess.run(arguments)
+        let name = try #require(try FileManager.default.contentsOfDirectory(atPath: stateDirectory.path).first { $0.hasSuffix(".json") })
+        let state = stateDirectory.appending(path: name)
+        var record = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: state)) as? [String: Any])
+        var saved = try #require(record["state"] as? [String: Any])
+        saved["offset"] = offset
+        record["state"] = saved
+        try JSONSerialization.data(withJSONObject: record).write(to: state)
+        let requests = server.requestCount
+
+        let second = try await UploaderProcess.run(arguments)
+        #expect(second.status == 2, "\(second.standardError)")
+        #expect(second.standardError == "uploader: the resume state \(state.path) cannot be read; delete it to start the upload afresh\n")
+        #expect(server.requestCount == requests)
+    }
+
     @Test("--tus uploads a file whose name is not UTF-8")
     func tusFileNameThatIsNotUTF8() async throws {
         let scratch = try UploadFixture(size: 16, name: "unused.bin")
@@ -215,7 +239,10 @@ import Testing
         #expect(server.requestCount == 3, "the second run sent nothing")
     }
 
-    @Test("A state that cannot be written (file size limit: EFBIG, as on a full disk) stops the upload and leaves no temporary file")
+    @Test(
+        "A state that cannot be written (file size limit: EFBIG, as on a full disk) stops the upload and leaves no temporary file",
+        .disabled(if: ThreadSanitizer.isActive, "ThreadSanitizer's runtime dies (SIGBUS) at start under a file size limit below about 1 MiB")
+    )
     func failedSaveLeavesNoTemporaryFile() async throws {
         let fixture = try UploadFixture(size: 4_096, name: "video.bin")
         defer { fixture.remove() }

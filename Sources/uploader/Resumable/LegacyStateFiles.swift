@@ -1,4 +1,5 @@
 import Foundation
+import UploaderItems
 
 /// State files written by versions before the state kept a digest of the
 /// command: named by a 64-bit FNV-1a hash (16 hex digits, `<hash>.json`),
@@ -15,12 +16,6 @@ import Foundation
 /// a state is left where it is, made 0600, for the user to judge: the load
 /// of its command names it.
 enum LegacyStateFiles {
-    /// The record an earlier version wrote.
-    private struct LegacyRecord<State: Decodable>: Decodable {
-        var command: String
-        var state: State
-    }
-
     /// Rewrites or removes the legacy files in `folder`; files of other
     /// users and anything not named like one are left alone.
     static func migrate<State: Codable>(in folder: URL, as: State.Type) {
@@ -46,20 +41,9 @@ enum LegacyStateFiles {
     /// The legacy record as today's: the digest of its command, and the
     /// bytes of a record holding that digest and the same state.
     private static func rewritten<State: Codable>(_ data: Data, as: State.Type) -> (String, Data)? {
-        if let old = try? JSONDecoder().decode(LegacyRecord<State>.self, from: data) {
-            let digest = ResumeStore<State>.digest(old.command)
-            return (try? ResumeStore<State>.encode(.init(commandDigest: digest, state: old.state))).map { (digest, $0) }
-        }
-        // Another kind of upload's state (s3:// or resumable): kept as JSON,
-        // whatever its shape.
-        guard var object = try? JSONDecoder().decode([String: LegacyJSONValue].self, from: data),
-            case .string(let command) = object.removeValue(forKey: "command"), object["state"] != nil
-        else { return nil }
-        let digest = ResumeStore<State>.digest(command)
-        object["commandDigest"] = .string(digest)
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        return (try? encoder.encode(object)).map { (digest, $0) }
+        guard let legacy = LegacyStateRecord<State>(data) else { return nil }
+        let digest = ResumeStore<State>.digest(legacy.command)
+        return (try? legacy.rewritten(commandDigest: digest)).map { (digest, $0) }
     }
 
     /// `<16 hex digits>.json` or `<16 hex digits>.json.partial`.

@@ -1,7 +1,7 @@
 /// Any JSON value, decoded and encoded as it is: what rewriting a legacy
 /// state file of another kind of upload needs, whatever its shape.
 /// (`JSONSerialization` would link the whole of Foundation on Linux.)
-enum LegacyJSONValue: Codable, Equatable {
+package enum LegacyJSONValue: Codable, Equatable {
     case null
     case bool(Bool)
     case integer(Int64)
@@ -10,7 +10,7 @@ enum LegacyJSONValue: Codable, Equatable {
     case array([LegacyJSONValue])
     case object([String: LegacyJSONValue])
 
-    init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         if container.decodeNil() {
             self = .null
@@ -29,7 +29,7 @@ enum LegacyJSONValue: Codable, Equatable {
         }
     }
 
-    func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         switch self {
         case .null: try container.encodeNil()

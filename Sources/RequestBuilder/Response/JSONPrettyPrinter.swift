@@ -7,16 +7,22 @@ import HTTPBody
 /// through floating point, string escapes stay escaped (so a `\u001b` in a
 /// value cannot drive the terminal), and members keep their order. What is
 /// not exactly one JSON value (RFC 8259) is not formatted at all: the caller
-/// writes the server's bytes instead.
-struct JSONPrettyPrinter {
+/// writes the server's bytes instead. Without colours the output holds no
+/// escape byte, since a JSON document holds none outside its escapes.
+package struct JSONPrettyPrinter {
     /// Re-indent the document (otherwise the server's own spacing is kept).
-    var indents: Bool
+    package var indents: Bool
     /// Colour keys, strings, numbers and literals.
-    var colours: Bool
+    package var colours: Bool
+
+    /// A printer that re-indents, colours, both or neither.
+    package init(indents: Bool, colours: Bool) {
+        (self.indents, self.colours) = (indents, colours)
+    }
 
     /// Nesting past this is shown as sent, rather than formatted: the
     /// scanner's limit.
-    static var maximumDepth: Int { JSONScanner<Writer>.maximumDepth }
+    package static var maximumDepth: Int { JSONScanner<Writer>.maximumDepth }
 
     /// The escapes for each kind of token (close to HTTPie's terminal style).
     enum Colour {
@@ -30,7 +36,7 @@ struct JSONPrettyPrinter {
     /// The document formatted, ending with a newline when indented; `nil`
     /// when `document` is not one JSON value (the package's one JSON
     /// grammar, `JSONScanner`, decides).
-    func format(_ document: [UInt8]) -> [UInt8]? {
+    package func format(_ document: [UInt8]) -> [UInt8]? {
         var writer = Writer(input: document, indents: indents, colours: colours)
         writer.output.reserveCapacity(document.count + document.count / 2)
         var scanner = JSONScanner(document, sink: writer)
@@ -39,7 +45,6 @@ struct JSONPrettyPrinter {
         if indents { writer.output.append(UInt8(ascii: "\n")) }
         return writer.output
     }
-
     /// Writes each token the scanner meets: copied as the input has it,
     /// coloured, with the input's whitespace or a new indentation.
     struct Writer: JSONScanSink {
