@@ -31,7 +31,10 @@ def main():
     args = parser.parse_args()
     port = free_port()
     command = [sys.executable, "-m", "proxy", "--hostname", "127.0.0.1", "--port", str(port),
-               "--num-workers", "1", "--num-acceptors", "1", "--log-file", args.log]
+               "--num-workers", "1", "--num-acceptors", "1", "--log-file", args.log,
+               # A connection idle this long is dropped: longer than a test
+               # under a sanitizer takes between its CONNECT and its bytes.
+               "--timeout", "120"]
     if args.basic_auth:
         command += ["--basic-auth", args.basic_auth]
     serve_child(command, "proxy.py", [port], port)
