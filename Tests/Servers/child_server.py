@@ -75,7 +75,8 @@ def serve_child(command, name, ports, announce, log=None):
     # standard input; Python's default handling of SIGTERM would end it
     # without running the `finally` below, leaving the child running.
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
-    child = subprocess.Popen(command, stdin=subprocess.DEVNULL)
+    # A group of its own: the workers it starts are stopped with it.
+    child = subprocess.Popen(command, stdin=subprocess.DEVNULL, start_new_session=True)
     try:
         deadline = time.monotonic() + 60
         while True:
@@ -94,8 +95,20 @@ def serve_child(command, name, ports, announce, log=None):
         print(f"listening 127.0.0.1:{announce}", flush=True)
         sys.stdin.read()
     finally:
-        child.terminate()
+        # A SIGTERM that comes while the child stops must not cut this short.
+        signal.signal(signal.SIGTERM, signal.SIG_IGN)
+        stop(child, signal.SIGTERM)
         try:
             child.wait(timeout=10)
         except subprocess.TimeoutExpired:
-            child.kill()
+            pass
+        stop(child, signal.SIGKILL)  # what is left of the group, workers included
+        child.wait()
+
+
+def stop(child, signal_number):
+    """Sends `signal_number` to the child's process group."""
+    try:
+        os.killpg(child.pid, signal_number)
+    except ProcessLookupError:
+        pass
