@@ -27,6 +27,7 @@ let package = Package(
         .target(name: "FuzzSupport", swiftSettings: sharedSwiftSettings),
         .executableTarget(name: "FuzzRequestItem", dependencies: ["FuzzUploaderItems", "FuzzSupport"], swiftSettings: sharedSwiftSettings),
         .executableTarget(name: "FuzzNetrc", dependencies: ["FuzzUploaderItems", "FuzzSupport"], swiftSettings: sharedSwiftSettings),
+        .executableTarget(name: "FuzzSessionFile", dependencies: ["FuzzUploaderItems", "FuzzSupport"], swiftSettings: sharedSwiftSettings),
         .executableTarget(
             name: "FuzzFormEncoder",
             dependencies: ["FuzzSupport", .product(name: "HTTPBody", package: "swift-http-body")],

@@ -2,56 +2,9 @@ import Foundation
 import RequestBuilder
 import UploaderItems
 
-/// A session file, as HTTPie's `--session` keeps one: the headers,
-/// credentials (as the `Authorization` header) and cookies of earlier runs,
-/// in JSON, 0600. It holds secrets, as ~/.netrc does.
-struct SessionFile: Codable, Equatable {
-    /// What the file is, so a file of something else is never taken for one.
-    struct Meta: Codable, Equatable {
-        var about: String
-        var help: String?
-    }
-
-    /// A header sent with every request of the session.
-    struct Header: Codable, Equatable {
-        var name: String
-        var value: String
-    }
-
-    /// A cookie, in HTTPie's fields and two more (`hostOnly`, `httpOnly`).
-    struct StoredCookie: Codable, Equatable {
-        var name: String
-        var value: String
-        /// The host or domain; empty: the session's host, as HTTPie writes it.
-        var domain: String
-        var path: String
-        var secure: Bool
-        /// Seconds since 1970, or `nil` for a session cookie.
-        var expires: Int64?
-        var hostOnly: Bool?
-        var httpOnly: Bool?
-    }
-
-    var meta: Meta
-    var headers: [Header]
-    var cookies: [StoredCookie]
-
-    private enum CodingKeys: String, CodingKey {
-        case meta = "__meta__", headers, cookies
-    }
-
-    /// What `__meta__.about` says in a session file of ours.
-    static let about = "uploader session file"
-    /// The sessions read: ours, and HTTPie's (the same fields).
-    static let readable = [about, "HTTPie session file"]
-
-    /// An empty session.
-    init(headers: [Header] = [], cookies: [StoredCookie] = []) {
-        meta = Meta(about: Self.about, help: "uploader(1), --session; it holds credentials and cookies: keep it private, as ~/.netrc")
-        self.headers = headers
-        self.cookies = cookies
-    }
-
+/// Where a session file is, reading it from disk, and its cookies as a
+/// ``CookieJar``; the file's format is ``SessionFile``'s.
+extension SessionFile {
     /// The file `--session NAME|PATH` names for a request to `url`: a PATH
     /// (any value with a `/`, `~/` for the home folder) as it is; a NAME
     /// as HTTPie lays them out, `<config>/uploader/sessions/<host>[_<port>]/<NAME>.json`,
@@ -90,28 +43,16 @@ struct SessionFile: Codable, Equatable {
                 throw InputError(.unusableFile, "\(option): the session file \(path.echoed) is larger than 16 MiB; it is not a session file")
             }
         }
-        let session: SessionFile
         do {
-            session = try JSONDecoder().decode(SessionFile.self, from: Data(text.utf8))
+            return try SessionFile(parsing: text)
         } catch {
-            throw notOurs(path, option: option, because: "it is not JSON with __meta__, headers and cookies")
+            switch error {
+            case .notASession(let reason):
+                throw InputError(.unusableFile, "\(option): \(path.echoed) is not a session file (\(reason)); name another session, or move that file away")
+            case .unsendableCookie(let index):
+                throw InputError(.unusableFile, "\(option): the session file \(path.echoed), cookie \(index + 1): its name is empty or its name or value holds ';', '=' or a control character, which cannot be sent")
+            }
         }
-        guard readable.contains(session.meta.about) else {
-            throw notOurs(path, option: option, because: "its __meta__.about is '\(session.meta.about.echoed)'")
-        }
-        for (index, cookie) in session.cookies.enumerated()
-        where cookie.name.isEmpty || [cookie.name, cookie.value].contains(where: Self.cannotBeSent) || cookie.name.contains("=" as Character) {
-            throw InputError(.unusableFile, "\(option): the session file \(path.echoed), cookie \(index + 1): its name is empty or its name or value holds ';', '=' or a control character, which cannot be sent")
-        }
-        return session
-    }
-
-    private static func notOurs(_ path: String, option: String, because reason: String) -> InputError {
-        InputError(.unusableFile, "\(option): \(path.echoed) is not a session file (\(reason)); name another session, or move that file away")
-    }
-
-    private static func cannotBeSent(_ text: String) -> Bool {
-        text.utf8.contains { $0 < 0x20 || $0 == 0x7F || $0 == UInt8(ascii: ";") }
     }
 
     /// The session's cookies; one with an empty domain is `host`'s alone.
@@ -134,12 +75,5 @@ struct SessionFile: Codable, Equatable {
                 expires: cookie.expires.map { Int64($0.timeIntervalSince1970) }, hostOnly: cookie.isHostOnly, httpOnly: cookie.isHTTPOnly
             )
         }
-    }
-
-    /// The file's bytes: indented JSON, keys sorted.
-    func encoded() throws -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        return try encoder.encode(self)
     }
 }
