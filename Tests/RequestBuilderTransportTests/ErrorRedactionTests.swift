@@ -47,7 +47,9 @@ import Testing
         let server = try await TestHTTPServer.start(script: TestHTTPServer.Script { request, _ in
             switch request.uri.split(separator: "?").first ?? "" {
             case "/missing": .status(404, body: "no such thing")
-            case "/slow": .status(200, body: "late", delay: .seconds(5))
+            // Later than the cancellation below, however long a loaded
+            // machine makes its 200 ms.
+            case "/slow": .status(200, body: "late", delay: TestTime.budget(.seconds(60)))
             case "/loop": .status(302, headers: [("Location", "/loop?token=\(Self.secret)")])
             case "/ftp": .status(302, headers: [("Location", "ftp://user:\(Self.secret)@127.0.0.1/?token=\(Self.secret)")])
             case "/again": .status(307, headers: [("Location", "/b?access_token=\(Self.secret)")])

@@ -95,7 +95,10 @@ import Testing
         }
     }
 
-    @Test("A 200 KB body that inflates to 200 MiB is decoded in constant memory")
+    @Test(
+        "A 200 KB body that inflates to 200 MiB is decoded in constant memory",
+        .disabled(if: AddressSanitizer.isActive, "AddressSanitizer's quarantine keeps freed buffers resident, so the resident set bounds nothing")
+    )
     func aSmallBodyInflatingHugelyStaysInBoundedMemory() async throws {
         let server = try await Self.startServer()
         defer { server.stop() }
