@@ -38,7 +38,11 @@ extension PreparedRequest {
         for field in fields {
             headers[field.name] = field.value
         }
+        // The server made the upload resource, so it takes the body: an
+        // append goes at once, never held for `100 Continue` (an `Expect`
+        // field the request carries still wins).
         var builder = HTTPRequestBuilder(method, url).headers(headers).acceptingStatus(acceptableStatus).redacting(redaction)
+            .waitingForContinue(false)
         if let body { builder = builder.body(body) }
         if let timeout { builder = builder.timeout(timeout) }
         return try builder.build()

@@ -54,6 +54,31 @@ import Testing
         #expect(Self.methods(server) == ["OPTIONS", "POST", "PATCH"])
     }
 
+    /// The server made the upload, so it takes the body: an append over
+    /// `continueThreshold` goes at once, with no `Expect: 100-continue` to
+    /// hold it a second for an interim answer that never comes.
+    @Test("An append larger than the continue threshold goes without Expect: 100-continue")
+    func appendsAreNotHeldForContinue() async throws {
+        let (body, fixture) = try Self.fixtureBody(3_000_000)
+        defer { fixture.remove() }
+        let server = try await RawResponseServer.start { index in
+            switch index {
+            case 0: Self.reply("200 OK", ["Tus-Resumable: 1.0.0", "Tus-Version: 1.0.0", "Tus-Extension: creation"])
+            case 1: Self.reply("201 Created", ["Tus-Resumable: 1.0.0", "Location: /files/1"])
+            case 2: Self.reply("204 No Content", ["Tus-Resumable: 1.0.0", "Upload-Offset: 2097152"])
+            default: Self.reply("204 No Content", ["Tus-Resumable: 1.0.0", "Upload-Offset: 3000000"])
+            }
+        }
+        defer { Task { try? await server.stop() } }
+        let upload = try TusUpload(creationURL: server.url(path: "/files/"), body: body, chunkSize: 2 << 20, retry: quickRetry(attempts: 1))
+        _ = try await upload.send(with: Self.client)
+        #expect(Self.methods(server) == ["OPTIONS", "POST", "PATCH", "PATCH"])
+        for head in server.receivedHeads.dropFirst(2) {
+            let text = String(decoding: head, as: UTF8.self).lowercased()
+            #expect(!text.contains("expect:"), "\(text)")
+        }
+    }
+
     @Test("Draft: an append answered 204 with an offset that does not move stops at once, not after thousands of requests")
     func draftOffsetMustMove() async throws {
         let (body, fixture) = try Self.fixtureBody(10_000)
