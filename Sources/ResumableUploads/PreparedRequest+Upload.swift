@@ -6,10 +6,10 @@ import RequestBuilder
 extension PreparedRequest {
     /// The fields to carry from the request an upload began with into the
     /// requests that continue it (credentials, custom fields): all but
-    /// those that describe the original body and target.
+    /// those that describe the original body, how it is sent, and the target.
     var carriedFields: HTTPFields {
         var fields = HTTPFields()
-        let dropped: Set<HTTPField.Name> = [.contentType, .contentLength, .contentEncoding, .transferEncoding, .hostField]
+        let dropped: Set<HTTPField.Name> = [.contentType, .contentLength, .contentEncoding, .transferEncoding, .expect, .hostField]
         for field in head.headerFields where !dropped.contains(field.name) {
             fields.append(field)
         }
@@ -39,8 +39,7 @@ extension PreparedRequest {
             headers[field.name] = field.value
         }
         // The server made the upload resource, so it takes the body: an
-        // append goes at once, never held for `100 Continue` (an `Expect`
-        // field the request carries still wins).
+        // append goes at once, never held for `100 Continue`.
         var builder = HTTPRequestBuilder(method, url).headers(headers).acceptingStatus(acceptableStatus).redacting(redaction)
             .waitingForContinue(false)
         if let body { builder = builder.body(body) }

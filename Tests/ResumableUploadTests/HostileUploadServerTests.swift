@@ -79,6 +79,31 @@ import Testing
         }
     }
 
+    /// A draft upload begins with the request as built, which carries
+    /// `Expect: 100-continue` for its large body; its appends do not.
+    @Test("A draft upload's appends do not carry the Expect its first request had")
+    func draftAppendsDropTheFirstRequestsExpect() async throws {
+        let (body, fixture) = try Self.fixtureBody(3_000_000)
+        defer { fixture.remove() }
+        let server = try await RawResponseServer.start { index in
+            switch index {
+            case 0: Self.reply("201 Created", ["Location: /upload/1"])
+            case 1: Self.reply("204 No Content", ["Upload-Offset: 2097152"])
+            default: Self.reply("201 Created", ["Upload-Offset: 3000000", "Upload-Complete: ?1"])
+            }
+        }
+        defer { Task { try? await server.stop() } }
+        let request = try HTTPRequestBuilder(.post, server.url(path: "/files")).body(body).build()
+        #expect(request.head.headerFields[.expect] == "100-continue")
+        let upload = try ResumableUpload(request, chunkSize: 2 << 20, retry: quickRetry(attempts: 1))
+        _ = try? await upload.send(with: Self.client)
+        let appends = server.receivedHeads.map { String(decoding: $0, as: UTF8.self) }.filter { $0.hasPrefix("PATCH") }
+        #expect(!appends.isEmpty, "\(Self.methods(server))")
+        for text in appends {
+            #expect(!text.lowercased().contains("expect:"), "\(text)")
+        }
+    }
+
     @Test("Draft: an append answered 204 with an offset that does not move stops at once, not after thousands of requests")
     func draftOffsetMustMove() async throws {
         let (body, fixture) = try Self.fixtureBody(10_000)
