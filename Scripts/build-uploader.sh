@@ -11,6 +11,10 @@
 #   a run executes sits together instead of across 25 MB of text (each page
 #   it touches maps 64 KB around it) (Scripts/uploader-link-order.sh writes
 #   the file);
+# - the compiler's private helpers, which have no symbol the order file could
+#   name, in one block before the rest (Scripts/uploader-private-code.ld):
+#   where their object files put them, the few a run executes sat in about
+#   40 windows of 64 KB of cold code;
 # - relative relocations packed (-z pack-relative-relocs): the loader reads a
 #   23 KB table instead of a 2.8 MB one of 117,000 entries at every start
 #   (needs glibc 2.36, which the linker records in the binary);
@@ -88,6 +92,7 @@ EOF
             -Xlinker "--symbol-ordering-file=$PWD/Scripts/uploader-link-order.txt"
             -Xlinker --no-warn-symbol-ordering
             -Xlinker -z -Xlinker pack-relative-relocs
+            -Xlinker -T -Xlinker "$PWD/Scripts/uploader-private-code.ld"
         )
     fi
 fi

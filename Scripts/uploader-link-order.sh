@@ -68,31 +68,66 @@ runs=(
 )
 for index in "${!runs[@]}"; do
     # shellcheck disable=SC2086 # each run is a list of arguments
-    valgrind --tool=callgrind --demangle=no --compress-strings=no \
+    valgrind --tool=callgrind --demangle=no --compress-strings=no --compress-pos=no --dump-instr=yes \
         --callgrind-out-file="$work/run.$index" "$work/uploader" ${runs[$index]} > /dev/null 2> "$work/valgrind.log" ||
         { cat "$work/valgrind.log" >&2; fail "run $index failed: uploader ${runs[$index]}"; }
 done
 
-# Functions seen, by how many runs executed them, then by instructions.
-nm --defined-only "$work/uploader" > "$work/symbols"
+# Functions executed, by how many runs executed them, then by instructions.
+# Each executed instruction's address is placed in the function whose symbol
+# encloses it, so code callgrind names otherwise (a merged function, an alias,
+# a thunk it folds into its caller) is ordered too; every name at that
+# address is listed, since the linker moves the section any of them names.
+nm --defined-only --print-size "$work/uploader" > "$work/symbols"
 python3 - "$work" "${#runs[@]}" "$out" <<'PY'
-import collections, re, sys
+import bisect, collections, sys
 work, count, out = sys.argv[1], int(sys.argv[2]), sys.argv[3]
-text = {line.split()[2] for line in open(f"{work}/symbols") if len(line.split()) == 3 and line.split()[1] in "tTwW"}
+names_at, size_at = collections.defaultdict(list), collections.Counter()
+for line in open(f"{work}/symbols"):
+    fields = line.split()
+    if len(fields) == 4 and fields[2] in "tTwW":
+        start = int(fields[0], 16)
+        names_at[start].append(fields[3])
+        size_at[start] = max(size_at[start], int(fields[1], 16))
+starts = sorted(names_at)
 runs, cost = collections.Counter(), collections.Counter()
+entry = {name: address for address, names in names_at.items() for name in names}
 for index in range(count):
-    seen, function = set(), None
+    executed = collections.Counter()
+    lowest = {}
+    function, after_call = None, False
     for line in open(f"{work}/run.{index}", errors="replace"):
         if line.startswith("fn="):
-            function = re.sub(r"'\d+$", "", line[3:].strip())
-            if function not in seen:
-                seen.add(function)
-                runs[function] += 1
-        elif function and line[:1].isdigit():
+            function = line[3:].strip()
+        elif line.startswith("calls="):
+            after_call = True
+        elif line.startswith("0x"):
             fields = line.split()
-            if len(fields) > 1 and fields[1].isdigit():
-                cost[function] += int(fields[1])
-names = sorted((name for name in runs if name in text), key=lambda name: (-runs[name], -cost[name], name))
+            address = int(fields[0], 16)
+            # The line after calls= holds the call's inclusive cost, the
+            # callee's instructions: the address is executed, the cost not ours.
+            own = 0 if after_call or not fields[-1].isdigit() else int(fields[-1])
+            executed[address] += own
+            lowest[function] = min(address, lowest.get(function, address))
+            after_call = False
+    # callgrind gives run-time addresses and nm the file's: the load base is
+    # the offset on which most functions' lowest executed address (their
+    # entry) and their symbol agree.
+    offsets = collections.Counter(address - entry[name] for name, address in lowest.items() if name in entry)
+    if not offsets:
+        sys.exit(f"run {index}: no executed function matched the symbol table")
+    base = offsets.most_common(1)[0][0]
+    seen = set()
+    for address, instructions in executed.items():
+        slot = bisect.bisect_right(starts, address - base) - 1
+        if slot < 0 or address - base >= starts[slot] + size_at[starts[slot]]:
+            continue  # a shared library's code, or the linker's stubs
+        for name in names_at[starts[slot]]:
+            cost[name] += instructions
+            if name not in seen:
+                seen.add(name)
+                runs[name] += 1
+names = sorted(runs, key=lambda name: (-runs[name], -cost[name], name))
 with open(out, "w") as file:
     file.writelines(f"{name}\n" for name in names)
 print(f"{out}: {len(names)} functions")
