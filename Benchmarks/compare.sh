@@ -224,7 +224,7 @@ gzip_threads=$(nproc)
 ((gzip_threads <= 4)) || gzip_threads=4
 
 # pigz_row FIGURE LIST: ours on the multipart body of the files in LIST, beside
-# pigz on that body; goal: at least as fast, at most as large.
+# pigz on that body; goal: 1.5 times as fast, at most as large.
 pigz_row() {
     local list=$2  # seen by ours_run, which duel calls from here
     "$bench_bin/body-bench" files "$list" > "$work/pigz.body"
@@ -242,8 +242,8 @@ pigz_row() {
     row "$1" \
         "$(rate "$body_bytes" "$OURS_WALL") MiB/s, cpu ${OURS_CPU} s, $(calc "$our_size / 1048576" 1) MiB out" \
         "pigz -p $gzip_threads $(rate "$body_bytes" "$PIGZ_WALL") MiB/s, cpu ${PIGZ_CPU} s, $(calc "$peer_size / 1048576" 1) MiB" \
-        "${ratio}x, ${size_ratio}x size" ">= 1x pigz -6 -p $gzip_threads, <= 1x size" \
-        "$(holds "$ratio >= 1 && $size_ratio <= 1")"
+        "${ratio}x, ${size_ratio}x size" ">= 1.5x pigz -6 -p $gzip_threads, <= 1x size" \
+        "$(holds "$ratio >= 1.5 && $size_ratio <= 1")"
     rm -f "$work/pigz.body"
 }
 pigz_row "${gzip_mib} MiB text, gzip" "$work/gzip.list"

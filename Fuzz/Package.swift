@@ -91,6 +91,11 @@ let package = Package(
             swiftSettings: sharedSwiftSettings
         ),
         .executableTarget(
+            name: "FuzzDeflateWalk",
+            dependencies: ["FuzzSupport", .product(name: "HTTPBody", package: "swift-http-body")],
+            swiftSettings: sharedSwiftSettings
+        ),
+        .executableTarget(
             name: "FuzzRetryAfter",
             dependencies: ["FuzzSupport", .product(name: "RequestBuilder", package: "swift-http-body")],
             swiftSettings: sharedSwiftSettings

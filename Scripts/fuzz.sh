@@ -22,7 +22,9 @@
 # FuzzPresignedPost (boto3's presigned-POST JSON), FuzzNetrc (~/.netrc as
 # curl reads it), FuzzCookies (cookie jars in curl's format and servers'
 # Set-Cookie fields, through RequestBuilder's cookie engine), FuzzSessionFile
-# (--session's files, ours and HTTPie's).
+# (--session's files, ours and HTTPie's). What we make: FuzzDeflateWalk (the
+# walker that joins libdeflate's gzip blocks, fed libdeflate's data at every
+# level and arbitrary bytes).
 # Seeds are in Fuzz/Corpus/<target>; new inputs go to .build-fuzz/corpus/<target>
 # and crashes to .build-fuzz/crashes/<target>. Each run's log ends with
 # libFuzzer's final stats (exec/s); the summary prints them with the crash count.
@@ -36,7 +38,7 @@ jobs=${FUZZ_JOBS:-2}
 all=(FuzzRequestItem FuzzFormEncoder FuzzHeaderValidation FuzzRawHTTPRequest FuzzRawJSON
     FuzzS3XML FuzzResumableHeaders FuzzRetryAfter FuzzRedirectLocation
     FuzzLogRedaction FuzzJSONPrettyPrinter FuzzAWSConfigFile FuzzResumeState FuzzLegacyState
-    FuzzPresignedPost FuzzNetrc FuzzCookies FuzzSessionFile)
+    FuzzPresignedPost FuzzNetrc FuzzCookies FuzzSessionFile FuzzDeflateWalk)
 targets=("${@:-${all[@]}}")
 read -r -a targets <<<"${targets[*]}"
 

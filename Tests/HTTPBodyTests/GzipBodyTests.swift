@@ -3,6 +3,7 @@ import Foundation
 import HTTPBody
 import HTTPBodyTesting
 import HTTPTypes
+import TestSupport
 import Testing
 
 @Suite struct GzipBodyTests {
@@ -34,17 +35,32 @@ import Testing
         return output
     }
 
-    /// Records or compares the golden, then inflates the golden's body and
-    /// compares it with the uncompressed input.
+    /// Records or compares the golden (bytes of ``GzipGoldens/recordedWith``;
+    /// a known issue naming both libraries where another deflates), then
+    /// decodes the body with zlib and with Python's zlib, each requiring
+    /// exactly one gzip member, and compares it with the uncompressed input.
+    static func expectGzipGolden(
+        _ raw: [UInt8], of inner: [UInt8], named name: String,
+        function: String, sourceLocation: SourceLocation
+    ) throws {
+        if let mismatch = GzipGoldens.engineMismatch {
+            withKnownIssue(Comment(rawValue: mismatch), isIntermittent: true) {
+                expectGolden(raw, named: name, testName: function, sourceLocation: sourceLocation)
+            }
+        } else {
+            expectGolden(raw, named: name, testName: function, sourceLocation: sourceLocation)
+        }
+        let compressed = try #require(EncoderFixtures.body(ofRawRequest: raw), sourceLocation: sourceLocation)
+        #expect(try gunzip(compressed) == inner, sourceLocation: sourceLocation)
+        #expect(try GzipGoldens.gunzipWithPython(compressed) == inner, sourceLocation: sourceLocation)
+    }
+
     private func expectGzipGolden(
         _ inner: RequestBody, options: GzipOptions = GzipOptions(), named name: String,
         function: String = #function, sourceLocation: SourceLocation = #_sourceLocation
     ) async throws {
-        let body = inner.gzipped(options)
-        let raw = try await EncoderFixtures.post(body)
-        expectGolden(raw, named: name, testName: function, sourceLocation: sourceLocation)
-        let compressed = try #require(EncoderFixtures.body(ofRawRequest: raw))
-        #expect(try Self.gunzip(compressed) == (try await inner.collect()), sourceLocation: sourceLocation)
+        let raw = try await EncoderFixtures.post(inner.gzipped(options))
+        try Self.expectGzipGolden(raw, of: try await inner.collect(), named: name, function: function, sourceLocation: sourceLocation)
     }
 
     private static let prose = String(repeating: "The quick brown fox jumps over the lazy dog. ", count: 40)

@@ -175,14 +175,21 @@ struct BuildFolders {
         let buildFolder = executable.deletingLastPathComponent()
         let modules = buildFolder.appending(path: "Modules")
         let packageRoot = URL(filePath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        // The C modules the Swift modules import: ours (CCRC32's map is the
-        // one SwiftPM writes for a target with an include folder), and
+        // The C modules the Swift modules import: ours (CCRC32's and
+        // CDeflateWalk's maps are the ones SwiftPM writes for a target with an
+        // include folder; CLibDeflate and CDeflateWalk on Linux only), and
         // swift-system's.
         var maps = [
             packageRoot.appending(path: "Sources/CMagic/module.modulemap"),
             packageRoot.appending(path: "Sources/CZlib/module.modulemap"),
             buildFolder.appending(path: "CCRC32.build/module.modulemap"),
         ]
+        #if os(Linux)
+        maps += [
+            packageRoot.appending(path: "Sources/CLibDeflate/module.modulemap"),
+            buildFolder.appending(path: "CDeflateWalk.build/module.modulemap"),
+        ]
+        #endif
         var folder = buildFolder
         while folder.path != "/" {
             let candidate = folder.appending(path: "checkouts/swift-system/Sources/CSystem/include/module.modulemap")

@@ -37,6 +37,12 @@ public struct FuzzInput {
         String(decoding: bytes(maximum: maximum), as: UTF8.self)
     }
 
+    /// The rest of the input as bytes.
+    public mutating func restBytes() -> [UInt8] {
+        defer { position = bytes.count }
+        return Array(bytes[min(position, bytes.count)...])
+    }
+
     /// The rest of the input as a string.
     public mutating func rest() -> String {
         defer { position = bytes.count }

@@ -7,7 +7,7 @@
 /// decides how many), so a thread that finishes early starts on the next
 /// block at once, and it does so while the caller is still handing out
 /// earlier output. The threads are the body's own, not Swift's cooperative
-/// pool, because each block is milliseconds of zlib work that would
+/// pool, because each block is milliseconds of deflate work that would
 /// otherwise hold one of the pool's few threads, which the reader needs to
 /// keep the queue filled.
 ///
@@ -83,10 +83,10 @@ extension DeflateWorkers {
         }
 
         /// One thread's life: deflate the oldest queued block, hand over
-        /// its output, repeat until shut down. Each thread has a zlib stream
+        /// its output, repeat until shut down. Each thread has a compressor
         /// of its own, made for the first block that needs one.
         func work() {
-            var deflater: Deflater?
+            var deflater: BlockCompressor?
             while let (index, block) = take() {
                 finish(index, with: Result { () throws(GzipError) in try Deflater.output(of: block, reusing: &deflater) })
             }

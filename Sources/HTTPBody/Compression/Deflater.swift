@@ -1,9 +1,10 @@
 // One of the two Swift files in HTTPBody that import zlib, with Inflater.swift (house style, practice 8):
-// deflating and storing blocks, and the gzip CRC-32.
+// deflating blocks where libdeflate is not linked, storing blocks, and the gzip CRC-32.
 import CCRC32
 import CZlib
 
-/// One zlib raw-deflate stream at one level, reset for each block it compresses.
+/// One zlib raw-deflate stream at one level, reset for each block it
+/// compresses: the ``BlockCompressor`` where libdeflate is not linked.
 ///
 /// Not `Sendable`: a `z_stream` must not be used by two threads at once, so
 /// each deflater stays with the thread or task that made it (one per
@@ -20,6 +21,12 @@ final class Deflater {
         /// The block's input length.
         var inputLength: Int
     }
+
+    /// zlib takes a preset dictionary: each block is primed with the 32 KiB before it.
+    static let primesBlocks = true
+
+    /// The library and the version of the header it was built against.
+    static let engine = "zlib \(ZLIB_VERSION)"
 
     private let stream: UnsafeMutablePointer<z_stream>
     private var isFresh = true
@@ -123,10 +130,10 @@ final class Deflater {
     /// A block's output: stored when its level is 0, otherwise deflated
     /// with `deflater`, which is made for the first block that needs one
     /// (every deflated block of a body has the body's level).
-    static func output(of block: GzipBlockReader.Block, reusing deflater: inout Deflater?) throws(GzipError) -> Output {
+    static func output(of block: GzipBlockReader.Block, reusing deflater: inout BlockCompressor?) throws(GzipError) -> Output {
         guard block.level > 0 else { return store(block) }
         if let deflater { return try deflater.compress(block) }
-        let made = try Deflater(level: block.level)
+        let made = try BlockCompressor(level: block.level)
         deflater = made
         return try made.compress(block)
     }
@@ -157,7 +164,7 @@ final class Deflater {
         UInt32(truncatingIfNeeded: crc32_combine(uLong(first), uLong(second), .init(secondLength)))
     }
 
-    private static func checksum(of bytes: [UInt8]) -> UInt32 {
+    static func checksum(of bytes: [UInt8]) -> UInt32 {
         bytes.withUnsafeBytes { crc32(continuing: 0, over: $0) }
     }
 

@@ -22,7 +22,8 @@ struct GzipBlockReader {
         /// The deflate level: the body's, or 0 to store the bytes as they are.
         var level: Int32
         /// Up to 32 KiB of the input just before this block, for its matches
-        /// to refer back to; empty for stored blocks, which have no matches.
+        /// to refer back to; empty for stored blocks, which have no matches,
+        /// and for every block when the compressor takes no dictionary.
         var dictionary: [UInt8]
         /// Whether this block ends the deflate stream.
         var isLast: Bool
@@ -30,6 +31,8 @@ struct GzipBlockReader {
 
     private var inner: any ChunkSource
     private let level: Int32
+    /// Whether blocks carry a dictionary; when not, no history is kept.
+    private let primesBlocks: Bool
     /// A chunk read but not yet in a block: the start of the next one.
     private var pending: (bytes: [UInt8], isCompressible: Bool)?
     private var innerEnded = false
@@ -39,9 +42,10 @@ struct GzipBlockReader {
     /// finds the boundary and headers before it, as in one zlib stream.
     private var history: [UInt8] = []
 
-    init(inner: any ChunkSource, level: Int32) {
+    init(inner: any ChunkSource, level: Int32, primesBlocks: Bool) {
         self.inner = inner
         self.level = level
+        self.primesBlocks = primesBlocks
     }
 
     /// The next block, or `nil` after the last one. An empty body still has
@@ -66,7 +70,7 @@ struct GzipBlockReader {
         blocksRead += 1
         let blockLevel = first.isCompressible ? level : 0
         let block = Block(input: input, level: blockLevel, dictionary: blockLevel > 0 ? history : [], isLast: pending == nil)
-        remember(block)
+        if primesBlocks { remember(block) }
         return block
     }
 

@@ -6,18 +6,19 @@ extension RequestBody {
     /// length and goes out with chunked framing over HTTP/1.1. It is replayable
     /// exactly when this body is. The body is compressed in 128 KiB blocks,
     /// several at once on a multi-core machine (see ``GzipOptions/concurrency``),
-    /// into the same bytes whatever the number of cores. Memory: about 700 KB
-    /// per unit of concurrency and 600 KB more (zlib streams, and the input
-    /// and output of the blocks queued or being compressed: twice the
-    /// concurrency plus three, as in pigz) plus one output chunk per read,
-    /// whatever the body's size.
+    /// into the same bytes whatever the number of cores. Memory: about 1.2 MB
+    /// per unit of concurrency with libdeflate (Linux), 700 KB with zlib, and
+    /// 600 KB more (the compressors, and the input and output of the blocks
+    /// queued or being compressed: twice the concurrency plus three, as in
+    /// pigz) plus one output chunk per read, whatever the body's size.
     ///
     /// Chunks that the inner body marks as not worth compressing (JPEG, zip and
     /// other already-compressed parts of a multipart form) are stored at level 0
     /// rather than deflated again; the rest use `level`.
     ///
     /// - Parameter level: The deflate level, 0 (store) through 9 (smallest);
-    ///   clamped to that range.
+    ///   clamped to that range. libdeflate's levels on Linux, zlib's elsewhere
+    ///   (see ``GzipOptions/level``).
     public func gzipped(level: Int = 6) -> RequestBody {
         gzipped(GzipOptions(level: level))
     }
@@ -40,9 +41,10 @@ extension RequestBody {
 /// one raw deflate stream, then the CRC-32 and length trailer.
 ///
 /// The technique is pigz's: ``GzipBlockReader`` cuts the input into blocks,
-/// each deflated on its own, primed with the 32 KiB before it and ended on a
-/// byte boundary, so the blocks' data concatenate into one stream that the
-/// last block ends. With a concurrency above 1, blocks go to
+/// each deflated on its own (by ``BlockCompressor``: with zlib primed with
+/// the 32 KiB before it, with libdeflate independent) and ended on a byte
+/// boundary, so the blocks' data concatenate into one stream that the last
+/// block ends. With a concurrency above 1, blocks go to
 /// ``DeflateWorkers``' threads as a pipeline: this source keeps a few more
 /// blocks queued or being deflated than there are threads, reading the next
 /// ones while the threads work, and hands out their data in order,
@@ -64,8 +66,8 @@ struct GzipChunkSource: ChunkSource {
     /// The threads, from the second block of a body on (a body of one block
     /// is compressed on the reading task); released after the last block.
     private var workers: DeflateWorkers?
-    /// The reading task's own stream, when blocks are compressed there.
-    private var deflater: Deflater?
+    /// The reading task's own compressor, when blocks are compressed there.
+    private var deflater: BlockCompressor?
     /// Blocks given to the workers, and outputs taken back, so far.
     private var submitted = 0
     private var collected = 0
@@ -80,7 +82,7 @@ struct GzipChunkSource: ChunkSource {
     init(inner: any ChunkSource, options: GzipOptions) {
         let level = Int32(min(9, max(0, options.level)))
         self.concurrency = max(1, options.concurrency)
-        self.reader = GzipBlockReader(inner: inner, level: level)
+        self.reader = GzipBlockReader(inner: inner, level: level, primesBlocks: BlockCompressor.primesBlocks)
         let extraFlags: UInt8 = level == 9 ? 2 : (level <= 1 ? 4 : 0)  // RFC 1952 XFL
         let time = options.modificationTime
         queue = [[
