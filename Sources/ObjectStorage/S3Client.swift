@@ -35,6 +35,11 @@ public struct S3Client: Sendable {
     /// each part of the multipart uploads this client begins (a resumed
     /// upload keeps the one it began with). CRC-32 by default, as the AWS SDKs send.
     public var checksumAlgorithm: S3ChecksumAlgorithm = .crc32
+    /// When the bytes of each `PUT` and part are signed: by default not over
+    /// HTTPS, where TLS protects them (`UNSIGNED-PAYLOAD`, with their
+    /// checksum still sent and checked), and always over plain HTTP. Set
+    /// ``S3PayloadSigning/always`` for a store that refuses unsigned payloads.
+    public var payloadSigning: S3PayloadSigning = .unsignedOverHTTPS
     /// How long each request may take, the whole exchange (see
     /// `PreparedRequest.timeout`); `nil`, the default, for no limit. Set on
     /// every request this client builds or sends that has none of its own,
@@ -96,10 +101,10 @@ public struct S3Client: Sendable {
     /// Uploads `body` as the object at `location` in one `PUT`.
     ///
     /// A replayable body of known length is read once beforehand for its
-    /// SHA-256, sent as the signed payload hash, and its
-    /// ``checksumAlgorithm`` checksum (`x-amz-checksum-crc32`), so the store
-    /// checks what it received against both; a stream is sent with
-    /// `aws-chunked` signing instead. S3 takes up to
+    /// ``checksumAlgorithm`` checksum (`x-amz-checksum-crc32`), which the
+    /// store checks what it received against, and, when
+    /// ``payloadSigning`` signs it, for its SHA-256, the signed payload
+    /// hash; a stream is sent with `aws-chunked` signing instead. S3 takes up to
     /// 5 GiB in one `PUT`; use ``S3MultipartUpload`` past that (or past a
     /// few hundred megabytes, to send parts in parallel).
     ///
@@ -125,6 +130,12 @@ public struct S3Client: Sendable {
         }
     }
 
+    /// Whether the payloads this client sends are signed: ``payloadSigning``
+    /// at the endpoint's scheme.
+    var signsPayloads: Bool {
+        payloadSigning.signs(overScheme: endpoint.url.scheme)
+    }
+
     /// Runs `body`, which sends requests (or readies a file to be sent),
     /// in one of the places of ``maximumConcurrentRequests`` when it is
     /// set; the requests `body` sends take no other.
@@ -134,12 +145,13 @@ public struct S3Client: Sendable {
     }
 
     /// The `PUT` that ``putObject(_:at:headerFields:progress:)`` sends, before
-    /// signing: with the body's SHA-256 and checksum (read once here) when it
-    /// can be read twice.
+    /// signing: with the body's checksum and payload hash (its SHA-256, or
+    /// `UNSIGNED-PAYLOAD` as ``payloadSigning`` says; read once here) when
+    /// it can be read twice.
     public func putObjectRequest(_ body: RequestBody, at location: S3Location, headerFields: HTTPFields = [:]) async throws -> PreparedRequest {
         var request = try self.request(.put, bucket: location.bucket, key: location.key).headers(headerFields).body(body)
         if body.isReplayable, body.length != nil {
-            request = request.headers(try await PayloadChecksum(of: body, algorithm: checksumAlgorithm).headerFields)
+            request = request.headers(try await PayloadChecksum(of: body, algorithm: checksumAlgorithm, signed: signsPayloads).headerFields)
         }
         return try request.build()
     }

@@ -181,7 +181,7 @@ extension S3MultipartUpload {
         return sent
     }
 
-    /// Hashes and sends one part, in one of the client's transfer slots.
+    /// Checksums (and, when signed, hashes) and sends one part, in one of the client's transfer slots.
     private func sendPart(_ number: Int, of state: State, with client: S3Client, counter: PartProgress) async throws -> S3UploadedPart {
         try await client.transfer {
             try await sendPartNow(number, of: state, with: client, counter: counter)
@@ -191,7 +191,7 @@ extension S3MultipartUpload {
     private func sendPartNow(_ number: Int, of state: State, with client: S3Client, counter: PartProgress) async throws -> S3UploadedPart {
         let range = self.range(ofPart: number)
         let slice = try body.slice(range)
-        let checksum = try await PayloadChecksum(of: slice, algorithm: state.checksumAlgorithm)
+        let checksum = try await PayloadChecksum(of: slice, algorithm: state.checksumAlgorithm, signed: client.signsPayloads)
         let request = try partRequest(number: number, uploadID: state.uploadID, slice: slice, checksum: checksum, with: client)
         let response = try await client.send(request, operation: "UploadPart \(number)", location: location) { sent in
             counter.update(part: number, sent: sent.bytesSent)

@@ -94,6 +94,7 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
             var chunks = ByteBufferChunks(
                 body: body, chunkSize: max(1, chunkSize), eventLoops: Array(client.eventLoopGroup.makeIterator()), progress: progress
             )
+            chunks.sealedInTLSRecords = request.head.scheme?.lowercased() == "https"
             // A body that asks for 100 Continue waits for it (ContinueGate).
             if request.head.headerFields[.expect]?.lowercased() == "100-continue" {
                 let registered = ContinueGate.register()

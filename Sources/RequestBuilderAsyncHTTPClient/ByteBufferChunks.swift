@@ -42,6 +42,9 @@ struct ByteBufferChunks: AsyncSequence, Sendable {
     /// The gate the body waits at before its first byte, when the request
     /// asks for `100 Continue`.
     var gate: ContinueGate? = nil
+    /// Whether the connection seals the chunks in TLS records (`https`):
+    /// each is then read a little shorter (`OutgoingBuffer.readLength`).
+    var sealedInTLSRecords = false
 
     func makeAsyncIterator() -> Iterator {
         Iterator(chunks: self)
@@ -67,7 +70,7 @@ struct ByteBufferChunks: AsyncSequence, Sendable {
             if isFirst, let gate = chunks.gate {
                 try await gate.waitForPermission()
             }
-            let length = OutgoingBuffer.readLength(forChunkSize: chunks.chunkSize)
+            let length = OutgoingBuffer.readLength(forChunkSize: chunks.chunkSize, inTLSRecords: chunks.sealedInTLSRecords)
             guard var chunk = try await read(maximumLength: length) else {
                 handedOver = (nil, nil)
                 return nil

@@ -48,10 +48,23 @@ struct OutgoingBuffer: ChunkStorage {
     /// to a power of two, so 512 KiB read into a 512 KiB + 64 buffer would
     /// take 1 MiB: twice the memory the chunk size promises, and 4 MiB more
     /// for 4 uploads each holding two chunks. Chunks under a page are read whole.
-    static func readLength(forChunkSize chunkSize: Int) -> Int {
+    ///
+    /// A chunk sent over TLS is copied, sealed, into one buffer of its
+    /// records (NIOSSL's), at most 29 bytes longer per 16 KiB record
+    /// (TLS 1.2's AES-GCM; 1.3 adds 22), which NIO rounds up the same way:
+    /// `inTLSRecords` leaves 32 bytes a record more room, so that buffer
+    /// takes `chunkSize` bytes too (512 KiB, not 1 MiB). The length stays a
+    /// multiple of the alignment.
+    static func readLength(forChunkSize chunkSize: Int, inTLSRecords: Bool = false) -> Int {
         let alignment = FileReader.bufferAlignment
-        return chunkSize >= 4096 ? chunkSize - alignment : chunkSize
+        guard chunkSize >= 4096 else { return chunkSize }
+        let records = (chunkSize + tlsRecordSize - 1) / tlsRecordSize
+        let sealingRoom = inTLSRecords ? (records * 32 + alignment - 1) / alignment * alignment : 0
+        return chunkSize - alignment - sealingRoom
     }
+
+    /// The most plaintext a TLS record carries (RFC 8446, 5.1).
+    static let tlsRecordSize = 16384
 
     func withUnsafeBytes<Result>(_ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result {
         try buffer.withUnsafeReadableBytes(body)

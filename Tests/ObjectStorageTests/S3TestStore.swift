@@ -16,17 +16,20 @@ struct S3TestStore: Sendable {
 
     private static let shared = Task { try await MotoServer.start() }
 
-    /// The shared server and a client for it; `middleware` runs before the retry and the signer.
-    static func make(middleware: [any RequestMiddleware] = [], secret: String? = nil, retry: RetryMiddleware? = nil) async throws -> S3TestStore {
+    /// The shared server and a client for it; `middleware` runs before the
+    /// retry and the signer. `overTLS` sends to its HTTPS port, trusting its CA.
+    static func make(
+        middleware: [any RequestMiddleware] = [], secret: String? = nil, retry: RetryMiddleware? = nil, overTLS: Bool = false
+    ) async throws -> S3TestStore {
         let server = try await shared.value
         let credentials = AWSCredentials(
             accessKeyID: server.credentials.accessKeyID,
             secretAccessKey: secret ?? server.credentials.secretAccessKey
         )
         let s3 = S3Client(
-            endpoint: S3Endpoint(url: server.endpoint, region: server.region),
+            endpoint: S3Endpoint(url: overTLS ? server.tlsEndpoint : server.endpoint, region: server.region),
             credentials: credentials,
-            transport: AsyncHTTPClientTransport(),
+            transport: overTLS ? try AsyncHTTPClientTransport(tls: TLSSettings(trustRoots: .pemFile(server.caFile))) : AsyncHTTPClientTransport(),
             middleware: middleware,
             retry: retry ?? RetryMiddleware(maximumAttempts: 3, initialBackoff: .milliseconds(10), retriesNonIdempotentRequests: true)
         )

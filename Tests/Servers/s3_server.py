@@ -23,6 +23,14 @@ checks none: it keeps a part without looking at its checksum). A wrong signature
 SignatureDoesNotMatch, an unknown key 403 InvalidAccessKeyId, a request with no
 signature 403 AccessDenied.
 
+With --folder DIR it also answers HTTPS, on a second port, from the same
+buckets: it writes DIR/ca.pem (a private CA, made at start by tls_server.py's
+make_files) and a certificate for 127.0.0.1 that CA issued, and adds the
+port to the JSON as "tlsPort". Every request whose header signature passed
+is then a JSON line of DIR/payloads.log: its method, its raw target, its
+x-amz-content-sha256 and its x-amz-checksum-crc32 (null when absent), so a
+test sees how each payload came signed.
+
 The first line of standard output is the launchers' contract (the port); the
 second is the credentials above, as JSON. The script exits when standard input
 closes (the test process holds it open) and on SIGTERM. The packages come from
@@ -35,7 +43,9 @@ import datetime
 import hashlib
 import hmac
 import json
+import pathlib
 import sys
+import threading
 import urllib.parse
 import urllib.request
 import zlib
@@ -44,8 +54,12 @@ import boto3
 from moto.core.authorization import ActionAuthenticatorMixin
 from moto.iam.access_control import S3IAMRequest
 from moto.s3.exceptions import AccessForbidden, S3AccessDeniedError, S3ClientError, S3SignatureDoesNotMatchError
+from moto.moto_server.werkzeug_app import DomainDispatcherApplication, create_backend_app
 from moto.server import ThreadedMotoServer
 from moto import settings as moto_settings
+from werkzeug.serving import make_server
+
+import tls_server
 
 REGION = "us-east-1"
 ALLOW_S3 = json.dumps({
@@ -149,6 +163,7 @@ class SignatureCheck(S3IAMRequest):
     credential, signature and string to sign of each form of authentication."""
 
     def __init__(self, raw_uri, credential, signature, token, **arguments):
+        self.raw_uri = raw_uri
         self.target = RawTarget(raw_uri)
         headers = dict(arguments.pop("headers"))
         # moto reads these three from Authorization, and the session token from the headers.
@@ -215,6 +230,7 @@ class HeaderSignedRequest(SignatureCheck):
             raise S3ClientError("XAmzContentSHA256Mismatch", "The provided 'x-amz-content-sha256' header does not match what was computed.")
         if not payload.startswith("STREAMING-"):
             self.check_checksums(body)
+        PAYLOAD_LOG.record(self._method, self.raw_uri, payload, self.original_headers.get("x-amz-checksum-crc32"))
 
     def check_checksums(self, body):
         """As S3 does: a checksum field that differs from the payload's is
@@ -330,6 +346,34 @@ class PostPolicyRequest(SignatureCheck):
         return hmac_hex(self.key(), self.fields.get("policy", ""))
 
 
+class PayloadLog:
+    """DIR/payloads.log when --folder is given: one JSON line per request
+    whose header signature passed."""
+
+    def __init__(self):
+        self.path = None
+        self.lock = threading.Lock()
+
+    def record(self, method, raw_uri, payload, crc32):
+        if self.path is None:
+            return
+        line = json.dumps({"method": method, "target": raw_uri, "payload": payload, "crc32": crc32})
+        with self.lock, self.path.open("a") as file:
+            file.write(line + "\n")
+
+
+PAYLOAD_LOG = PayloadLog()
+
+
+def serve_tls(host, folder):
+    """The same buckets over HTTPS with a private CA's certificate; returns the port."""
+    tls_server.make_files(folder, "ok")
+    server = make_server(host, 0, DomainDispatcherApplication(create_backend_app), threaded=True,
+                         ssl_context=(str(folder / "server.pem"), str(folder / "server-key.pem")))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server.server_address[1]
+
+
 def authorization_is_sigv4(value):
     return value.startswith("AWS4-HMAC-SHA256 ")
 
@@ -382,6 +426,7 @@ def main():
     parser.add_argument("--host", default="127.0.0.1")
     parser.add_argument("--port", type=int, default=0)
     parser.add_argument("--no-auth", action="store_true", help="leave moto's authentication off (its default)")
+    parser.add_argument("--folder", type=pathlib.Path, help="also serve HTTPS, its CA and the payload log here")
     arguments = parser.parse_args()
 
     check_signatures_as_s3_does()
@@ -390,6 +435,10 @@ def main():
     host, port = server.get_host_and_port()
     endpoint = f"http://{host}:{port}"
     credentials = make_credentials(endpoint)
+    if arguments.folder is not None:
+        arguments.folder.mkdir(parents=True, exist_ok=True)
+        credentials["tlsPort"] = serve_tls(host, arguments.folder)
+        PAYLOAD_LOG.path = arguments.folder / "payloads.log"
     if not arguments.no_auth:
         turn_authentication_on(endpoint)
     print(f"listening {host}:{port}", flush=True)

@@ -10,8 +10,23 @@ public import Foundation
 /// and role whose credentials `credentials` and `sessionCredentials` hold,
 /// and checks presigned URLs, POST policies, payload hashes and aws-chunked
 /// chunk signatures too (its docstring says how). Buckets are path-style:
-/// `endpoint/bucket/key`.
+/// `endpoint/bucket/key`. The same buckets answer over HTTPS at
+/// ``tlsEndpoint``, with a certificate from a private CA (``caFile``), and
+/// ``payloads()`` says how each request's payload came signed.
 public final class MotoServer: Sendable {
+    /// How a request's payload came signed, as the server recorded it once
+    /// its signature had passed.
+    public struct Payload: Decodable, Sendable, Equatable {
+        /// Its method.
+        public let method: String
+        /// Its target as sent: path and query.
+        public let target: String
+        /// Its `x-amz-content-sha256`: a SHA-256 in hex, `UNSIGNED-PAYLOAD`, or a `STREAMING-…` value.
+        public let payload: String
+        /// Its `x-amz-checksum-crc32`, else `nil`.
+        public let crc32: String?
+    }
+
     /// An access key as the server made it.
     public struct Credentials: Decodable, Sendable, Equatable {
         /// The access key ID (`AKIA…` for the user, `ASIA…` for the role's session).
@@ -26,6 +41,7 @@ public final class MotoServer: Sendable {
         let region: String
         let user: Credentials
         let session: Credentials
+        let tlsPort: Int
     }
 
     /// `http://127.0.0.1:<port>`, the endpoint to send S3 requests to.
@@ -36,11 +52,19 @@ public final class MotoServer: Sendable {
     public let credentials: Credentials
     /// Temporary credentials (with a session token) of a role allowed `s3:*`.
     public let sessionCredentials: Credentials
+    /// `https://127.0.0.1:<port>`: the same server over TLS.
+    public let tlsEndpoint: URL
+    /// The PEM file of the private CA that issued the HTTPS certificate (for 127.0.0.1).
+    public let caFile: String
+    private let folder: URL
     private let process: ServerProcess
 
-    private init(process: ServerProcess, announcement: Announcement) {
+    private init(process: ServerProcess, folder: URL, announcement: Announcement) {
         self.process = process
+        self.folder = folder
         endpoint = process.url(path: "")
+        tlsEndpoint = URL(string: "https://127.0.0.1:\(announcement.tlsPort)")!
+        caFile = folder.appending(path: "ca.pem").path
         region = announcement.region
         credentials = announcement.user
         sessionCredentials = announcement.session
@@ -50,15 +74,17 @@ public final class MotoServer: Sendable {
     /// with authentication on (moto takes a few seconds to import).
     public static func start() async throws -> MotoServer {
         let python = try await TestPython.withServerPackages()
+        let folder = FileManager.default.temporaryDirectory.appending(path: "s3-server-\(UUID().uuidString)")
         let process = try await ServerProcess.start(
             name: "s3-server",
             executable: python,
-            arguments: [TestPackage.serverScript("s3_server.py").path]
+            arguments: [TestPackage.serverScript("s3_server.py").path, "--folder", folder.path],
+            removingOnStop: folder
         )
         do {
             let line = try await process.readLine()
             let announcement = try JSONDecoder().decode(Announcement.self, from: Data(line.utf8))
-            return MotoServer(process: process, announcement: announcement)
+            return MotoServer(process: process, folder: folder, announcement: announcement)
         } catch {
             process.stop()
             throw error
@@ -70,6 +96,15 @@ public final class MotoServer: Sendable {
 
     /// `endpoint` followed by `path` (path-style: `/bucket/key`, already percent-encoded).
     public func url(path: String) -> URL { process.url(path: path) }
+
+    /// The signed requests that reached it, over HTTP or HTTPS, in order.
+    public func payloads() throws -> [Payload] {
+        let log = folder.appending(path: "payloads.log")
+        guard FileManager.default.fileExists(atPath: log.path) else { return [] }
+        return try String(decoding: Data(contentsOf: log), as: UTF8.self)
+            .split(separator: "\n")
+            .map { try JSONDecoder().decode(Payload.self, from: Data($0.utf8)) }
+    }
 
     /// Stops the server (everything it stored is in its memory, so it goes too).
     public func stop() {
