@@ -9,8 +9,9 @@ import Darwin
 /// Reads one file front to back with plain `read(2)` calls, checking that it
 /// holds exactly the number of bytes it had when it was measured.
 ///
-/// The file is opened when the reader is created and closed when it is
-/// released, so a body with many files holds one descriptor at a time.
+/// The file is opened when the reader is created (or its descriptor handed
+/// over: ``HeldFile``) and closed when it is released, so a body sending
+/// many files reads one at a time.
 /// Reads block the calling thread; for files in the page cache that costs
 /// less than handing each read to another thread.
 package final class FileReader {

@@ -28,6 +28,7 @@ extension MediaTypeSniffer {
                 return nil
             }
         }
+        HeldFile.reserveTable(forHolding: locations.count)
         let lanes = min(lanes, (locations.count + Self.filesPerClaim - 1) / Self.filesPerClaim)
         guard lanes > 1 else { return locations.map(sniff) }
         let files = SniffedFiles(count: locations.count)
