@@ -191,6 +191,15 @@ public struct MultipartFormData: Sendable {
         try appendFile(at: FileLocation(path), name: name, filename: filename, contentType: contentType, headers: [:], sniffer: .standard)
     }
 
+    /// Makes room for `count` more parts, so a form of thousands grows its
+    /// storage once rather than by doubling, when the old and the new copy
+    /// of each would both be held: the room is reserved, and memory the
+    /// parts do not fill is never touched.
+    package mutating func reserveCapacity(forParts count: Int) {
+        segments.reserveCapacity(segments.count + 2 * count + 1)
+        bytes.reserveCapacity(bytes.count + 256 * count)
+    }
+
     /// Appends a file measured and sniffed earlier, with many others at once
     /// (``MediaTypeSniffer/sniffFiles(at:lanes:)``), sent with `filename`
     /// byte for byte (the file's base name when `nil`) and `contentType`

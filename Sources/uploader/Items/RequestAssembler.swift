@@ -363,6 +363,7 @@ struct RequestAssembler {
         let recursive = recursive
         return .multipart(boundary: chosenBoundary) { [checkedJSON] form in
             let sniffedFiles = Self.sniffedFiles(of: items)
+            form.reserveCapacity(forParts: items.count)
             for (index, item) in items.enumerated() {
                 switch item {
                 case .field(let name, let value) where RawArgument.hasEscapedBytes(value):
