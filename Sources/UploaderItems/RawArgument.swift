@@ -44,13 +44,16 @@ package enum RawArgument {
 
     /// The bytes `text` stands for: escaped bytes restored, the rest UTF-8.
     package static func bytes(of text: String) -> [UInt8] {
+        // ASCII holds no escape (every escape scalar is past U+007F): its
+        // bytes are its UTF-8, copied at once (a path in each file item).
+        if text.utf8.allSatisfy({ $0 < 0x80 }) { return Array(text.utf8) }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(text.utf8.count)
         for scalar in text.unicodeScalars {
             if let byte = escapedByte(scalar) {
                 bytes.append(byte)
             } else {
-                bytes.append(contentsOf: String(scalar).utf8)
+                bytes.append(contentsOf: scalar.utf8)
             }
         }
         return bytes

@@ -4,9 +4,10 @@ import SystemPackage
 import Testing
 import TestSupport
 
-/// ``MediaTypeSniffer/mediaTypes(ofFilesAt:lanes:)``: many files typed on
-/// several lanes give each file the answer sniffing it alone gives, in the
-/// files' order, and `nil` for a file that cannot be read.
+/// ``MediaTypeSniffer/sniffFiles(at:lanes:)``: many files typed on several
+/// lanes give each file the answer sniffing it alone gives, in the files'
+/// order, and `nil` for a file that cannot be read; a form of them sends
+/// each file through the descriptor its sniff opened.
 @Suite struct FileBatchSniffingTests {
     /// The MIME fixtures, each copied under several names into a new
     /// directory, with a missing path and a directory among them.
@@ -38,7 +39,7 @@ import TestSupport
         defer { try? FileManager.default.removeItem(at: directory) }
         // Several kinds, so an answer put in another file's place shows.
         #expect(Set(alone.compactMap { $0?.essence }).count >= 5, "\(alone)")
-        let types = StandardMediaTypeSniffer().mediaTypes(ofFilesAt: locations, lanes: lanes)
+        let types = StandardMediaTypeSniffer().sniffFiles(at: locations, lanes: lanes).map { $0?.type }
         #expect(types.count == locations.count)
         for (index, (type, expected)) in zip(types, alone).enumerated() {
             #expect(type == expected, "\(locations[index]): \(String(describing: type)), alone \(String(describing: expected))")
@@ -46,6 +47,31 @@ import TestSupport
     }
 
     @Test func noFilesGiveNoTypes() {
-        #expect(StandardMediaTypeSniffer().mediaTypes(ofFilesAt: [], lanes: 4).isEmpty)
+        #expect(StandardMediaTypeSniffer().sniffFiles(at: [], lanes: 4).isEmpty)
+    }
+
+    /// Files replaced under their names between the sniff and the send are
+    /// sent as they were sniffed, each through the descriptor its sniff
+    /// opened: the type and the bytes of the part agree.
+    @Test func sniffedFilesAreSentAsSniffed() async throws {
+        let (directory, locations, _) = try Self.locations()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let readable = locations.filter { FileStatus.isDirectory(at: $0) == false }
+        let originals = try readable.map { try Data(contentsOf: URL(filePath: $0.description)) }
+        let sniffed = StandardMediaTypeSniffer().sniffFiles(at: readable, lanes: 2)
+        var expected = MultipartFormData(boundary: try .constant("sniffed"))
+        for (index, location) in readable.enumerated() {
+            expected.append(originals[index], name: "f", filename: location.baseNameText, contentType: sniffed[index]?.type)
+            let replacement = directory.appending(path: "replacement")
+            try Data("replaced \(index)".utf8).write(to: replacement)
+            #expect(rename(replacement.path(percentEncoded: false), location.description) == 0)
+        }
+        var form = MultipartFormData(boundary: try .constant("sniffed"))
+        for file in sniffed {
+            let file = try #require(file)
+            form.appendFile(file, name: "f", filenameBytes: nil)
+        }
+        let sent = try await RequestBody.multipart(form).collect()
+        #expect(sent == (try await RequestBody.multipart(expected).collect()))
     }
 }

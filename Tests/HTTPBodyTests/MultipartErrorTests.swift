@@ -222,15 +222,21 @@ import Testing
         #expect(error?.description.contains("\"folder\"") == true)
     }
 
+    /// The form sends the file it opened when the part was appended, so a
+    /// name removed before sending still sends its bytes, once; a second
+    /// read of the body opens the file by name and reports it missing.
     @Test func fileDeletedBeforeSendingFailsNamingThePart() async throws {
         let directory = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let url = directory.appending(path: "gone.txt")
         try Data("bye".utf8).write(to: url)
-        var form = MultipartFormData()
+        var form = MultipartFormData(boundary: try .constant("gone-boundary"))
         try form.appendFile(at: url, name: "gone")
         try FileManager.default.removeItem(at: url)
-        let error = await #expect(throws: RequestBodyError.self) { try await RequestBody.multipart(form).collect() }
+        let body = try RequestBody.multipart(form)
+        let sent = try await body.collect()
+        #expect(String(decoding: sent, as: UTF8.self).contains("text/plain\r\n\r\nbye\r\n--gone-boundary--"))
+        let error = await #expect(throws: RequestBodyError.self) { try await body.collect() }
         #expect(error?.code == .fileNotFound)
         #expect(error?.description.contains("\"gone\"") == true)
     }

@@ -122,6 +122,9 @@ import Glibc
         #expect(result.standardError.contains("exit 2"))
     }
 
+    /// Under a descriptor limit of 64 the uploader holds no file open from
+    /// sizing to sending (`HeldFile.budget` is 0), so the second file is
+    /// opened again by name when its turn comes, and finds the FIFO.
     @Test func fifoSwappedInForALaterPartEndsTheUploadInsteadOfHanging() async throws {
         let scratch = try ScratchFolder()
         let first = try scratch.file("first.bin", [UInt8](repeating: 0x61, count: 32 * 1024 * 1024))
@@ -133,10 +136,31 @@ import Glibc
             return .status(200)
         }, recordLimit: 0)
         let result = try await UploaderProcess.runShell(
-            "timeout 60 \"$UPLOADER\" localhost:\(server.port)/up a@'\(first)' b@'\(second)'; echo \"exit $?\" >&2"
+            "(ulimit -n 64; exec timeout 60 \"$UPLOADER\" localhost:\(server.port)/up a@'\(first)' b@'\(second)'); echo \"exit $?\" >&2"
         )
         #expect(result.standardError.contains("exit 3"), "\(result.standardError)")
         #expect(result.standardError.contains("not a regular file"), "\(result.standardError)")
+        try await server.stop()
+    }
+
+    /// Each file is sent through the descriptor that sized and sniffed it:
+    /// one replaced under its name mid-upload (by a FIFO no one writes) is
+    /// sent as it was sniffed, and the upload completes.
+    @Test func fileReplacedAfterSniffingIsSentAsSniffed() async throws {
+        let scratch = try ScratchFolder()
+        let first = try scratch.file("first.bin", [UInt8](repeating: 0x61, count: 32 * 1024 * 1024))
+        let second = try scratch.file("second.txt", "second part")
+        let server = try await TestHTTPServer.start(script: TestHTTPServer.Script { _, _ in
+            unlink(second)
+            mkfifo(second, 0o600)
+            return .status(200)
+        })
+        let result = try await UploaderProcess.runShell(
+            "timeout 60 \"$UPLOADER\" --no-progress localhost:\(server.port)/up a@'\(first)' b@'\(second)' > /dev/null; echo \"exit $?\" >&2"
+        )
+        #expect(result.standardError.contains("exit 0"), "\(result.standardError)")
+        let body = String(decoding: server.requests.first?.body ?? [], as: UTF8.self)
+        #expect(body.contains("filename=\"second.txt\"\r\nContent-Type: text/plain\r\n\r\nsecond part\r\n--"), "\(body.suffix(300))")
         try await server.stop()
     }
 

@@ -9,13 +9,16 @@ import Darwin
 /// Reads one file front to back with plain `read(2)` calls, checking that it
 /// holds exactly the number of bytes it had when it was measured.
 ///
-/// The file is opened when the reader is created and closed when it is
-/// released, so a body with many files holds one descriptor at a time.
+/// The file is opened when the reader is created (or its descriptor handed
+/// over: ``HeldFile``) and closed when it is released, so a body sending
+/// many files reads one at a time.
 /// Reads block the calling thread; for files in the page cache that costs
 /// less than handing each read to another thread.
 package final class FileReader {
+    /// Where the file is; its text (``path``) is made only for a message.
+    package let location: FileLocation
     /// The path, for messages.
-    package let path: String
+    package var path: String { location.description }
     package let expectedLength: Int64
     package private(set) var bytesRead: Int64 = 0
     private var descriptor: Int32
@@ -74,7 +77,7 @@ package final class FileReader {
     }
 
     private init(_ location: FileLocation, length: Int64?) throws(RequestBodyError) {
-        self.path = location.description
+        self.location = location
         // O_NONBLOCK: opening a FIFO for reading would otherwise wait for a
         // writer, forever if none comes (one swapped in for a file after it
         // was measured, say). It is cleared once the file proves regular
@@ -82,6 +85,7 @@ package final class FileReader {
         descriptor = location.withCString { open($0, O_RDONLY | O_CLOEXEC | O_NONBLOCK) }
         guard descriptor >= 0 else {
             let code = errno
+            let path = location.description
             if code == ENOENT || code == ENOTDIR { throw .fileNotFound(path) }
             // A directory or socket that cannot be opened is named as what it
             // is, as `FileStatus` names it, rather than as unreadable.
@@ -92,24 +96,23 @@ package final class FileReader {
         guard fstat(descriptor, &info) == 0 else {
             let code = errno
             close(descriptor)
-            throw .fileUnreadable(path, errno: code)
+            throw .fileUnreadable(location.description, errno: code)
         }
         guard info.st_mode & S_IFMT == S_IFREG else {
             close(descriptor)
-            throw .notARegularFile(path, isDirectory: info.st_mode & S_IFMT == S_IFDIR)
+            throw .notARegularFile(location.description, isDirectory: info.st_mode & S_IFMT == S_IFDIR)
         }
         let size = Int64(info.st_size)
         if let length, size != length {
             close(descriptor)
-            throw .fileChangedSize(path, expected: length, actual: "now \(size) bytes")
+            throw .fileChangedSize(location.description, expected: length, actual: "now \(size) bytes")
         }
         expectedLength = size
         #if !os(Linux)
         // The status flags hold nothing but O_NONBLOCK: clearing them all
         // takes one call where reading them first would take two. Linux
         // ignores O_NONBLOCK on regular files (open(2)), so there the call
-        // is skipped: one system call less per open, and a file is opened
-        // twice per request (sniffed, then sent).
+        // is skipped: one system call less per file.
         _ = fcntl(descriptor, F_SETFL, 0)
         #endif
         #if os(Linux)
@@ -119,8 +122,23 @@ package final class FileReader {
         #endif
     }
 
+    /// A reader of a descriptor opened and measured earlier (``releaseDescriptor()``
+    /// of a reader made with `measuring:`), at the file's start, `length`
+    /// bytes long when measured; it closes the descriptor when released.
+    package init(adopting descriptor: Int32, location: FileLocation, length: Int64) {
+        self.location = location
+        self.descriptor = descriptor
+        self.expectedLength = length
+    }
+
+    /// Gives up the descriptor, which the caller closes; the reader reads no more.
+    package func releaseDescriptor() -> Int32 {
+        defer { descriptor = -1 }
+        return descriptor
+    }
+
     deinit {
-        close(descriptor)
+        if descriptor >= 0 { close(descriptor) }
         bounce?.deallocate()
     }
 
@@ -132,7 +150,10 @@ package final class FileReader {
     ///
     /// Fails if the file ends early or turns out longer than measured; the
     /// read that reaches the expected length checks the file ends there, so a
-    /// grown file fails before its last bytes go out.
+    /// grown file fails before its last bytes go out. When `buffer` has room
+    /// past the file's last byte, that read asks for one byte more: a regular
+    /// file's read comes back short only at its end, so a short answer is
+    /// the check, without a read of its own.
     package func read(into buffer: UnsafeMutableRawBufferPointer) throws(RequestBodyError) -> Int {
         guard remaining > 0 else {
             try checkEndOfFile()
@@ -140,15 +161,17 @@ package final class FileReader {
         }
         guard let base = buffer.baseAddress else { return 0 }
         let wanted = Int(min(Int64(buffer.count), remaining))
+        let probe = buffer.count > wanted && !endChecked ? 1 : 0
         let bounce = Self.copiesSlowly(to: base, fromFileOffset: bytesRead) ? keptBounce() : nil
         var filled = 0
         while filled < wanted {
+            let asked = wanted - filled + probe
             let count = if let bounce {
-                Self.readBounced(into: base + filled, count: wanted - filled, fileOffset: bytesRead + Int64(filled), through: bounce) {
+                Self.readBounced(into: base + filled, count: asked, fileOffset: bytesRead + Int64(filled), through: bounce) {
                     systemRead(descriptor, $0, $1)
                 }
             } else {
-                systemRead(descriptor, base + filled, wanted - filled)
+                systemRead(descriptor, base + filled, asked)
             }
             if count < 0 {
                 if errno == EINTR { continue }
@@ -157,7 +180,14 @@ package final class FileReader {
             if count == 0 {
                 throw .fileChangedSize(path, expected: expectedLength, actual: "it ended after \(bytesRead + Int64(filled))")
             }
+            if count > wanted - filled {
+                throw .fileChangedSize(path, expected: expectedLength, actual: "it grew past that")
+            }
             filled += count
+            if probe == 1, count < asked, filled == wanted, count > 0 {
+                // Asked past the end and came back at it: the file ends there.
+                endChecked = true
+            }
         }
         bytesRead += Int64(filled)
         if remaining == 0 {
@@ -170,15 +200,17 @@ package final class FileReader {
     }
 
     /// Reads up to `maximumLength` bytes from the start for a sniffer to look
-    /// at, without checking the file against its size: a file that changes
-    /// is caught when it is sent, and a sample needs no end-of-file probe.
+    /// at, without checking the file against its size (a file that changes
+    /// is caught when it is sent, and a sample needs no end-of-file probe)
+    /// and without moving the reader: `pread(2)` at offset 0, so the same
+    /// descriptor then sends the file from its first byte.
     package func readSample(maximumLength: Int) throws(RequestBodyError) -> [UInt8] {
         let wanted = Int(min(Int64(max(0, maximumLength)), expectedLength))
         var failure: Int32 = 0
         let sample = [UInt8](unsafeUninitializedCapacity: wanted) { buffer, count in
             guard let base = buffer.baseAddress else { return }
             while count < wanted {
-                let read = systemRead(descriptor, base + count, wanted - count)
+                let read = pread(descriptor, base + count, wanted - count, off_t(count))
                 if read < 0, errno == EINTR { continue }
                 if read < 0 { failure = errno }
                 if read <= 0 { return }

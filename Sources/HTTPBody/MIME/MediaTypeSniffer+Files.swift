@@ -3,31 +3,36 @@ import Foundation
 import Synchronization
 
 extension MediaTypeSniffer {
-    /// The media types of many files, each sniffed as
-    /// ``mediaType(of:at:)`` sniffs one, on up to `lanes` threads at once.
+    /// Many files opened, measured and sniffed as ``mediaType(of:at:)``
+    /// sniffs one, on up to `lanes` threads at once, each kept open for its
+    /// send while ``HeldFile/budget`` allows, so a form of them opens each
+    /// file once.
     ///
     /// A form of thousands of files spends most of its preparation opening,
     /// reading and typing them one by one, and for arbitrary binary libmagic
     /// alone takes a fraction of a millisecond a file: spread over the
     /// cores, the request's head is ready sooner.
     ///
-    /// - Returns: For each location, in order, its type:
-    ///   `application/octet-stream` when the sniffer cannot tell (as a part
-    ///   appended without a type would say), and `nil` when the file cannot
+    /// - Returns: For each location, in order, the file with its type
+    ///   (`application/octet-stream` when the sniffer cannot tell, as a part
+    ///   appended without a type would say), or `nil` when the file cannot
     ///   be opened or read, so the caller's own append reports why, naming
     ///   the part.
-    package func mediaTypes(ofFilesAt locations: [FileLocation], lanes: Int) -> [MediaType?] {
-        let sniff = { @Sendable (location: FileLocation) -> MediaType? in
+    package func sniffFiles(at locations: [FileLocation], lanes: Int) -> [SniffedFile?] {
+        let sniff = { @Sendable (location: FileLocation) -> SniffedFile? in
             do throws(RequestBodyError) {
-                return try mediaType(of: FileReader(measuring: location), at: location) ?? .octetStream
+                let file = try FileReader(measuring: location)
+                let type = try mediaType(of: file, at: location) ?? .octetStream
+                return SniffedFile(location: location, length: file.expectedLength, type: type, held: HeldFile.holding(file))
             } catch {
                 return nil
             }
         }
+        HeldFile.reserveTable(forHolding: locations.count)
         let lanes = min(lanes, (locations.count + Self.filesPerClaim - 1) / Self.filesPerClaim)
         guard lanes > 1 else { return locations.map(sniff) }
-        let types = SniffedTypes(count: locations.count)
-        defer { types.free() }
+        let files = SniffedFiles(count: locations.count)
+        defer { files.free() }
         let nextFile = Atomic(0)
         // Each lane claims a few files at a time, so a lane held up by
         // libmagic does not leave the other waiting on a fixed share.
@@ -36,23 +41,37 @@ extension MediaTypeSniffer {
                 let start = nextFile.add(Self.filesPerClaim, ordering: .relaxed).oldValue
                 guard start < locations.count else { return }
                 for index in start..<min(start + Self.filesPerClaim, locations.count) {
-                    types.slots[index] = sniff(locations[index])
+                    files.slots[index] = sniff(locations[index])
                 }
             }
         }
-        return Array(types.slots)
+        return Array(files.slots)
     }
 
     /// How many files a lane takes at once.
     private static var filesPerClaim: Int { 8 }
 }
 
+/// A file a batch sniff opened, measured and typed
+/// (``MediaTypeSniffer/sniffFiles(at:lanes:)``), and the descriptor it kept
+/// for the file's send, when the budget allowed one.
+package struct SniffedFile: Sendable {
+    /// Where the file is.
+    package let location: FileLocation
+    /// Its size when it was measured.
+    package let length: Int64
+    /// What the sniffer made of it.
+    package let type: MediaType
+    /// The file as opened, for its send; `nil` when it is opened again then.
+    package let held: HeldFile?
+}
+
 /// One slot per file for the lanes of
-/// ``MediaTypeSniffer/mediaTypes(ofFilesAt:lanes:)`` to write their answers
+/// ``MediaTypeSniffer/sniffFiles(at:lanes:)`` to write their answers
 /// in. `@unchecked Sendable` because each slot is written by the one lane
 /// that claimed its file, and read only after every lane has returned.
-private struct SniffedTypes: @unchecked Sendable {
-    let slots: UnsafeMutableBufferPointer<MediaType?>
+private struct SniffedFiles: @unchecked Sendable {
+    let slots: UnsafeMutableBufferPointer<SniffedFile?>
 
     init(count: Int) {
         slots = .allocate(capacity: count)

@@ -2,8 +2,10 @@
 /// with framing and in-memory parts (copied from the form's buffer) and file
 /// contents (read straight into the chunk), so every byte is moved once.
 ///
-/// Files are opened when their turn comes and closed when they end, so a form
-/// with 10,000 files holds one descriptor at a time. A chunk ends where the
+/// A file is read through the descriptor its form held from when it was
+/// measured (``HeldFile``), or else opened when its turn comes; it is closed
+/// when it ends, so sending holds one descriptor at a time beyond those the
+/// form holds. A chunk ends where the
 /// compressibility of the bytes changes, so a gzip stream can store a JPEG
 /// part and deflate the framing around it.
 struct MultipartChunkSource: ChunkSource {
@@ -65,7 +67,7 @@ struct MultipartChunkSource: ChunkSource {
             let length: Int
             switch segment {
             case .memory(let start, let end, _): length = end - start - skip
-            case .file(_, let fileLength, _, _):
+            case .file(_, let fileLength, _, _, _):
                 let alreadyRead = position == index ? reader?.bytesRead ?? 0 : 0
                 length = Int(clamping: fileLength - alreadyRead)
             case .stream: return min(total, limit)
@@ -103,9 +105,9 @@ struct MultipartChunkSource: ChunkSource {
                 offset += Int(step)
                 left -= step
                 if offset == end - start { index += 1; offset = 0 }
-            case .file(let location, let length, let name, _):
+            case .file(let location, let length, let name, _, let held):
                 do {
-                    let file = try currentReader(location, length: length)
+                    let file = try currentReader(location, length: length, held: held)
                     let step = min(file.remaining, left)
                     try skipInFile(file, by: step, part: name, location: location)
                     left -= step
@@ -170,9 +172,9 @@ struct MultipartChunkSource: ChunkSource {
             case .memory(let start, let end, let flag):
                 guard flag == isCompressible else { return filled }
                 filled += copy(bytes, from: start + offset, to: buffer, at: filled, segmentEnd: end)
-            case .file(let location, let length, let name, let flag):
+            case .file(let location, let length, let name, let flag, let held):
                 guard flag == isCompressible || length == 0 else { return filled }
-                filled += try readFile(at: location, length: length, part: name, into: UnsafeMutableRawBufferPointer(rebasing: buffer[filled...]))
+                filled += try readFile(at: location, length: length, held: held, part: name, into: UnsafeMutableRawBufferPointer(rebasing: buffer[filled...]))
                 // A file with bytes left ends the chunk, full or ended on a
                 // page of the file (see readFile).
                 if reader != nil { return filled }
@@ -186,7 +188,7 @@ struct MultipartChunkSource: ChunkSource {
     /// Whether the current segment is a file with no bytes left to read, which
     /// must still be opened and checked even when the chunk is full.
     private var isAtEmptyFile: Bool {
-        guard index < segments.count, case .file(_, let length, _, _) = segments[index] else { return false }
+        guard index < segments.count, case .file(_, let length, _, _, _) = segments[index] else { return false }
         return length - (reader?.bytesRead ?? 0) == 0
     }
 
@@ -212,10 +214,12 @@ struct MultipartChunkSource: ChunkSource {
     /// boundary of the file within it: a part header before the file would
     /// otherwise put every later read of it at a distance the kernel copies
     /// at a fraction of its speed (``FileReader/copiesSlowly(to:fromFileOffset:)``).
-    private mutating func readFile(at location: FileLocation, length: Int64, part: String, into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
+    private mutating func readFile(
+        at location: FileLocation, length: Int64, held: HeldFile?, part: String, into buffer: UnsafeMutableRawBufferPointer
+    ) throws -> Int {
         let count: Int
         do throws(RequestBodyError) {
-            let file = try currentReader(location, length: length)
+            let file = try currentReader(location, length: length, held: held)
             let wanted = file.lengthEndingOnAPage(within: buffer.count)
             count = try file.read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[..<wanted]))
             try moveOnIfFileEnded(file)
@@ -240,10 +244,11 @@ struct MultipartChunkSource: ChunkSource {
         offset = 0
     }
 
-    /// The reader of the current file part, opened on first use.
-    private mutating func currentReader(_ location: FileLocation, length: Int64) throws(RequestBodyError) -> FileReader {
+    /// The reader of the current file part: the one the form held from when
+    /// it measured the file, on the body's first read, else opened now.
+    private mutating func currentReader(_ location: FileLocation, length: Int64, held: HeldFile?) throws(RequestBodyError) -> FileReader {
         if let reader { return reader }
-        let file = try FileReader(location, expectedLength: length)
+        let file = if let taken = held?.take() { taken } else { try FileReader(location, expectedLength: length) }
         reader = file
         return file
     }

@@ -19,7 +19,7 @@ extension MultipartFormData {
         if let problem { return problem }
         guard boundary.isCallerChosen else { return nil }
         for segment in segments {
-            guard case .file(let location, let length, let name, _) = segment else { continue }
+            guard case .file(let location, let length, let name, _, _) = segment else { continue }
             let found: Bool
             do throws(RequestBodyError) {
                 found = try FileBoundaryCheck.fileContains(boundarySearch, at: location, length: length)

@@ -7,11 +7,13 @@ public import HTTPTypes
 ///
 /// Text fields and in-memory data are rendered, framing included, into one
 /// buffer as they are appended, so 100,000 small fields cost a few large
-/// allocations rather than 100,000 small ones. Files are only measured when
-/// appended (and their first bytes read, to sniff the type when none is
-/// given); their contents are read while the body is sent, one chunk at a
-/// time and one open file at a time. Peak memory is therefore the in-memory
-/// parts plus one chunk, whatever the size of the files.
+/// allocations rather than 100,000 small ones. Files are opened and measured
+/// when appended (their first bytes read, to sniff the type when none is
+/// given) and kept open for the body's first read, up to a budget of
+/// descriptors for the process, so each is opened once and sent as it was
+/// measured; their contents are read while the body is sent, one chunk at a
+/// time. Peak memory is therefore the in-memory parts plus one chunk,
+/// whatever the size of the files.
 ///
 /// ```swift
 /// var form = MultipartFormData()
@@ -189,6 +191,27 @@ public struct MultipartFormData: Sendable {
         try appendFile(at: FileLocation(path), name: name, filename: filename, contentType: contentType, headers: [:], sniffer: .standard)
     }
 
+    /// Makes room for `count` more parts, so a form of thousands grows its
+    /// storage once rather than by doubling, when the old and the new copy
+    /// of each would both be held: the room is reserved, and memory the
+    /// parts do not fill is never touched.
+    package mutating func reserveCapacity(forParts count: Int) {
+        segments.reserveCapacity(segments.count + 2 * count + 1)
+        bytes.reserveCapacity(bytes.count + 256 * count)
+    }
+
+    /// Appends a file measured and sniffed earlier, with many others at once
+    /// (``MediaTypeSniffer/sniffFiles(at:lanes:)``), sent with `filename`
+    /// byte for byte (the file's base name when `nil`) and `contentType`
+    /// when given, else the sniffed type. The file is sent through the
+    /// descriptor the sniff held, when it held one.
+    package mutating func appendFile(_ file: SniffedFile, name: String, filenameBytes filename: [UInt8]?, contentType: MediaType? = nil) {
+        appendFilePart(
+            at: file.location, length: file.length, held: file.held, name: name,
+            filename: filename ?? file.location.baseName, type: contentType ?? file.type, headers: [:]
+        )
+    }
+
     private mutating func appendFile(
         at location: FileLocation,
         name: String,
@@ -197,26 +220,33 @@ public struct MultipartFormData: Sendable {
         headers: HTTPFields,
         sniffer: some MediaTypeSniffer
     ) throws(RequestBodyError) {
-        let size: Int64
+        let file: FileReader
         let type: MediaType
         do throws(RequestBodyError) {
+            // Sized, sampled and (held) sent through one open: a form of
+            // 10,000 small files pays for each path lookup once.
+            file = try FileReader(measuring: location)
             if let contentType {
-                size = try FileStatus(location).size
                 type = contentType
             } else {
-                // Sized and sampled through one open: a form of 10,000 small
-                // files pays for each path lookup once here, once when sent.
-                let file = try FileReader(measuring: location)
-                size = file.expectedLength
                 type = try sniffer.mediaType(of: file, at: location) ?? .octetStream
             }
         } catch {
             throw error.naming(part: name)
         }
-        _ = beginPart(name: name, filename: filename ?? location.baseName, contentType: type, headers: headers)
+        appendFilePart(
+            at: location, length: file.expectedLength, held: HeldFile.holding(file), name: name,
+            filename: filename ?? location.baseName, type: type, headers: headers
+        )
+    }
+
+    private mutating func appendFilePart(
+        at location: FileLocation, length: Int64, held: HeldFile?, name: String, filename: [UInt8], type: MediaType, headers: HTTPFields
+    ) {
+        _ = beginPart(name: name, filename: filename, contentType: type, headers: headers)
         checkForBoundary(from: partHeadStart, part: name)
         sealMemory(isCompressible: true)
-        segments.append(.file(location, length: size, partName: name, isCompressible: size == 0 || !type.isAlreadyCompressed))
+        segments.append(.file(location, length: length, partName: name, isCompressible: length == 0 || !type.isAlreadyCompressed, held: held))
     }
 
     /// Appends a part read once from an async sequence of byte chunks, such as
@@ -374,7 +404,7 @@ public struct MultipartFormData: Sendable {
         for segment in segments {
             switch segment {
             case .memory: continue
-            case .file(_, let length, _, _): total += length
+            case .file(_, let length, _, _, _): total += length
             case .stream(let body, _, _):
                 guard let length = body.length else { return nil }
                 total += length

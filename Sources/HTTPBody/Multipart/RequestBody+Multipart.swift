@@ -22,7 +22,7 @@ extension RequestBody {
             MultipartChunkSource(form: sealed)
         }
         body.filesRead = form.segments.compactMap { segment in
-            guard case .file(let location, let length, _, _) = segment else { return nil }
+            guard case .file(let location, let length, _, _, _) = segment else { return nil }
             return BodyFile(location: location, length: length)
         }
         body.fileEnds = sealed.fileEnds
@@ -40,7 +40,7 @@ extension MultipartFormData {
             switch segment {
             case .memory(let start, let end, _):
                 offset += Int64(end - start)
-            case .file(_, let length, _, _):
+            case .file(_, let length, _, _, _):
                 offset += length
                 ends.append(offset)
             case .stream(let body, _, _):

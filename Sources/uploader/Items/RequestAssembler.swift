@@ -362,7 +362,8 @@ struct RequestAssembler {
         let items = invocation.items
         let recursive = recursive
         return .multipart(boundary: chosenBoundary) { [checkedJSON] form in
-            let sniffedTypes = Self.sniffedTypes(of: items)
+            let sniffedFiles = Self.sniffedFiles(of: items)
+            form.reserveCapacity(forParts: items.count)
             for (index, item) in items.enumerated() {
                 switch item {
                 case .field(let name, let value) where RawArgument.hasEscapedBytes(value):
@@ -374,7 +375,7 @@ struct RequestAssembler {
                 case .rawJSON(let name, _):
                     form.append(Array(checkedJSON[index]?.text.utf8 ?? "".utf8), name: name, contentType: .json)
                 case .file(let name, let source):
-                    try Self.appendFile(source, name: name, sniffedType: sniffedTypes[index], recursive: recursive, streamsStandardInput: streamsStandardInput, to: &form)
+                    try Self.appendFile(source, name: name, sniffed: sniffedFiles[index], recursive: recursive, streamsStandardInput: streamsStandardInput, to: &form)
                 case .textPart(let name, let value, let type, let filename):
                     let item = "'\(name.echoed)=\(value.echoed)'"
                     form.append(RawArgument.bytes(of: value), name: name, filename: filename, contentType: try Self.mediaType(type, item: item))
@@ -420,13 +421,13 @@ struct RequestAssembler {
         }
     }
 
-    /// The types of the items' files that declare none, one for each item,
-    /// sniffed on every core before the form is built
-    /// (``MediaTypeSniffer/mediaTypes(ofFilesAt:lanes:)``); `nil` for any
-    /// other item, and for a file that could not be read: appending it
-    /// reports why.
-    private static func sniffedTypes(of items: [RequestItem]) -> [MediaType?] {
-        var sniffed = [MediaType?](repeating: nil, count: items.count)
+    /// The items' files that declare no type, one for each item, opened,
+    /// measured and sniffed on every core before the form is built
+    /// (``MediaTypeSniffer/sniffFiles(at:lanes:)``) and kept open for their
+    /// send; `nil` for any other item, and for a file that could not be
+    /// read: appending it reports why.
+    private static func sniffedFiles(of items: [RequestItem]) -> [SniffedFile?] {
+        var sniffed = [SniffedFile?](repeating: nil, count: items.count)
         var indices: [Int] = []
         var locations: [FileLocation] = []
         for (index, item) in items.enumerated() {
@@ -435,21 +436,25 @@ struct RequestAssembler {
             locations.append(FileLocation(FilePath(argument: source.path)))
         }
         guard !locations.isEmpty else { return sniffed }
-        let types = StandardMediaTypeSniffer().mediaTypes(ofFilesAt: locations, lanes: ProcessInfo.processInfo.activeProcessorCount)
+        let files = StandardMediaTypeSniffer().sniffFiles(at: locations, lanes: ProcessInfo.processInfo.activeProcessorCount)
         for (position, index) in indices.enumerated() {
-            sniffed[index] = types[position]
+            sniffed[index] = files[position]
         }
         return sniffed
     }
 
     private static func appendFile(
-        _ source: RequestItem.FileSource, name: String, sniffedType: MediaType?, recursive: Bool, streamsStandardInput: Bool,
+        _ source: RequestItem.FileSource, name: String, sniffed: SniffedFile?, recursive: Bool, streamsStandardInput: Bool,
         to form: inout MultipartFormData
     ) throws(InputError) {
+        if let sniffed {
+            // Opened as a regular file, measured and typed: appended as it is.
+            form.appendFile(sniffed, name: name, filenameBytes: source.filename.map { Array($0.utf8) })
+            return
+        }
         let item = "'\("\(name)@\(source.path)".echoed)'"
-        let type = try mediaType(source.type, item: item) ?? sniffedType
-        // A file that was sniffed was opened as a regular file.
-        if sniffedType == nil, !source.isStandardInput, FileStatus.isDirectory(at: FileLocation(bytes: RawArgument.bytes(of: source.path))) == true {
+        let type = try mediaType(source.type, item: item)
+        if !source.isStandardInput, FileStatus.isDirectory(at: FileLocation(bytes: RawArgument.bytes(of: source.path))) == true {
             guard recursive else {
                 throw InputError(.unusableFile, "\(item): \(source.path.echoed) is a directory; add -r (--recursive) to send each file under it as a part")
             }
@@ -459,12 +464,16 @@ struct RequestAssembler {
             let files = try DirectoryFiles(under: source.path, item: item).files
             let paths = files.map { FilePath(platformString: $0.path.map { CChar(bitPattern: $0) } + [0]) }
             // Typed on every core first, as separate file items are.
-            let sniffed = type != nil ? [] : StandardMediaTypeSniffer().mediaTypes(
-                ofFilesAt: paths.map(FileLocation.init), lanes: ProcessInfo.processInfo.activeProcessorCount
+            let sniffed = type != nil ? [] : StandardMediaTypeSniffer().sniffFiles(
+                at: paths.map(FileLocation.init), lanes: ProcessInfo.processInfo.activeProcessorCount
             )
             for (position, file) in files.enumerated() {
+                if position < sniffed.count, let sniffedFile = sniffed[position] {
+                    form.appendFile(sniffedFile, name: name, filenameBytes: file.filename)
+                    continue
+                }
                 do {
-                    try form.appendFile(atPath: paths[position], name: name, filenameBytes: file.filename, contentType: type ?? sniffed[position])
+                    try form.appendFile(atPath: paths[position], name: name, filenameBytes: file.filename, contentType: type)
                 } catch {
                     throw InputError(.unusableFile, "\(item): \(error.description)")
                 }
