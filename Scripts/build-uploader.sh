@@ -15,6 +15,12 @@
 #   name, in one block before the rest (Scripts/uploader-private-code.ld):
 #   where their object files put them, the few a run executes sat in about
 #   40 windows of 64 KB of cold code;
+# - generic types' metadata made by their accessors, which are handed the
+#   witness tables the compiler already knows, instead of from mangled
+#   names (-disable-concrete-type-metadata-mangled-name-accessors): the
+#   runtime checks a mangled name's generic requirements by looking each
+#   conformance up, and its first lookup of each scans all 7,000 conformance
+#   records, 40 % of a tiny upload's instructions;
 # - relative relocations packed (-z pack-relative-relocs): the loader reads a
 #   23 KB table instead of a 2.8 MB one of 117,000 entries at every start
 #   (needs glibc 2.36, which the linker records in the binary);
@@ -61,7 +67,9 @@ cd "$(dirname "$0")/.."
 flags=(-c release --static-swift-stdlib --scratch-path "$PWD/.build/installed")
 if [[ "$(uname -s)" == Linux ]]; then
     flags+=(
-        -Xswiftc -Xfrontend -Xswiftc -function-sections -Xcc -ffunction-sections -Xcc -fdata-sections
+        -Xswiftc -Xfrontend -Xswiftc -function-sections
+        -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors
+        -Xcc -ffunction-sections -Xcc -fdata-sections
         -Xlinker --no-export-dynamic
     )
     lld="$(dirname "$(readlink -f "$(command -v swift)")")/ld.lld"

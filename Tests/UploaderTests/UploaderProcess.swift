@@ -102,6 +102,10 @@ private struct Spawner {
     /// never inherits the pipe of another before it is marked close-on-exec.
     private static let spawnLock = NSLock()
 
+    /// Input up to this size is written before the child starts: well
+    /// within the 64 KiB a Linux pipe buffers, so the write never blocks.
+    private static let bufferedInputLimit = 16 * 1024
+
     func run(standardInput: [UInt8]) throws -> UploaderProcess.Result {
         // posix_spawn has no portable "change directory" action: let sh do it.
         var path = self.path
@@ -128,6 +132,12 @@ private struct Spawner {
             input = try Self.makePipe()
             output = try Self.makePipe()
             error = try Self.makePipe()
+            // Input that fits the pipe's buffer is in it before the child
+            // starts, as `printf … | uploader` usually has it: a check for
+            // waiting bytes then never races the write on a loaded machine.
+            if standardInput.count <= Self.bufferedInputLimit {
+                Self.writeAll(standardInput, to: input.write)
+            }
             var actions = posix_spawn_file_actions_t()
             posix_spawn_file_actions_init(&actions)
             defer { posix_spawn_file_actions_destroy(&actions) }
@@ -162,7 +172,9 @@ private struct Spawner {
             collected.error = Self.readToEnd(error.read)
             group.leave()
         }.start()
-        Self.writeAll(standardInput, to: input.write)
+        if standardInput.count > Self.bufferedInputLimit {
+            Self.writeAll(standardInput, to: input.write)
+        }
         close(input.write)
         group.wait()
         close(output.read)

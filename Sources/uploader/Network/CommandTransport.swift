@@ -150,11 +150,15 @@ enum CommandTransport {
         let client = HTTPClient(eventLoopGroup: eventLoops, configuration: configuration)
         // AsyncHTTPClient describes the loop for each connection's log
         // metadata, on the loop, after the connection is made; its first
-        // description pays the runtime's type lookups for reflection. The
-        // loop does it now instead, while it waits for the request to be
+        // description pays the runtime's type lookups for reflection, as
+        // the pipeline's first look at each handler type does. The loop
+        // does both now instead, while it waits for the request to be
         // prepared.
         let loop = eventLoops.next()
-        loop.execute { _ = String(describing: loop) }
+        loop.execute {
+            PipelineWarmUp.run()
+            _ = String(describing: loop)
+        }
         return .success((client, httpsProblem))
     }()
 
