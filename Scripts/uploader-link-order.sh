@@ -2,7 +2,8 @@
 # Writes Scripts/uploader-link-order.txt: the functions `uploader` executes in
 # the runs users make most (a tiny upload, a GET, a large upload typed by
 # libmagic, a form of small files and one of twenty, a dry run, a JSON
-# body), most shared first, one symbol a line, as lld's
+# body, and multipart uploads to an object store over HTTP and HTTPS, of one
+# file and of a directory), most shared first, one symbol a line, as lld's
 # --symbol-ordering-file reads them.
 # Scripts/build-uploader.sh links it on Linux in that order, so the code a
 # run touches is packed into a few megabytes of pages instead of spread over
@@ -14,7 +15,10 @@
 # in sending), then commit the file. A stale file costs memory, never
 # correctness: names it holds that no longer exist are ignored, and
 # functions it does not name are laid out as the linker would anyway.
-# Needs valgrind (callgrind), objcopy and python3; builds in release.
+# Needs valgrind (callgrind), objcopy and python3; builds in release; the
+# object-store runs go to moto (Scripts/test-python.sh makes its Python,
+# from PyPI on first use), serving HTTPS with a private CA's certificate
+# made by Tests/Servers/tls_server.py.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
@@ -27,7 +31,7 @@ command -v python3 > /dev/null || fail "python3 is required"
 work=$(mktemp -d "${TMPDIR:-/tmp}/uploader-link-order.XXXXXX")
 server_pid=""
 cleanup() {
-    [[ -z "$server_pid" ]] || kill "$server_pid" 2> /dev/null || true
+    for pid in $server_pid; do kill "$pid" 2> /dev/null || true; done
     rm -rf "$work"
 }
 trap cleanup EXIT
@@ -39,6 +43,21 @@ uploader=$(Scripts/build-uploader.sh 2> "$work/build.log") ||
     { cat "$work/build.log" >&2; fail "building uploader failed"; }
 "$(swift build -c release --show-bin-path)/sink-server" 0 > "$work/sink.txt" &
 server_pid=$!
+# The object store: moto over HTTP and over HTTPS, a bucket on each.
+python=$(Scripts/test-python.sh)
+PYTHONPATH="$root/Tests/Servers" "$python" -c 'import pathlib, sys, tls_server; tls_server.make_files(pathlib.Path(sys.argv[1]), "ok")' "$work"
+free_port() { "$python" -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
+s3_port=$(free_port)
+"$python" -m moto.server -H 127.0.0.1 -p "$s3_port" > "$work/moto.log" 2>&1 &
+server_pid="$server_pid $!"
+s3_tls_port=$(free_port)
+"$python" -m moto.server -H 127.0.0.1 -p "$s3_tls_port" --ssl-cert "$work/server.pem" --ssl-key "$work/server-key.pem" > "$work/moto-tls.log" 2>&1 &
+server_pid="$server_pid $!"
+for endpoint in "http://127.0.0.1:$s3_port" "https://127.0.0.1:$s3_tls_port"; do
+    for _ in $(seq 200); do curl -s --cacert "$work/ca.pem" -o /dev/null "$endpoint/" && break; sleep 0.1; done
+    curl -sS --cacert "$work/ca.pem" -o /dev/null -X PUT "$endpoint/bench" || fail "moto did not start at $endpoint"
+done
+export AWS_ACCESS_KEY_ID=order AWS_SECRET_ACCESS_KEY=order AWS_REGION=us-east-1
 for _ in $(seq 100); do grep -q listening "$work/sink.txt" 2> /dev/null && break; sleep 0.1; done
 grep -q listening "$work/sink.txt" || fail "sink-server did not start"
 url="http://127.0.0.1:$(sed -E 's/.*:([0-9]+)$/\1/' "$work/sink.txt")/upload"
@@ -55,6 +74,12 @@ printf '# Notes\n\nSome text.\n' > "$work/notes.md"
 { printf '%%PDF-1.4\n'; head -c 2000 /dev/urandom; } > "$work/report.pdf"
 head -c 3000 /dev/urandom > "$work/blob.bin"
 { printf '\x7fELF\x02\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x3e\x00'; head -c $((8 << 20)) /dev/urandom; } > "$work/payload"
+# Four parts of 5 MiB for the object store, and a directory of a few files.
+head -c $((20 << 20)) /dev/urandom > "$work/object.bin"
+mkdir -p "$work/tree/large"
+cp "$work/notes.md" "$work/photo.png" "$work/blob.bin" "$work/tree/"
+head -c $((12 << 20)) /dev/urandom > "$work/tree/large/object.bin"
+s3=(--no-progress --state-dir "$work/state" --part-size 5M --concurrency 4)
 
 runs=(
     "$url file@$work/tiny.txt"
@@ -65,6 +90,9 @@ runs=(
     "$url $(for i in 1 2 3 4 5; do printf 'a%s@%s b%s@%s c%s@%s d%s@%s ' "$i" "$work/photo.png" "$i" "$work/report.pdf" "$i" "$work/notes.md" "$i" "$work/blob.bin"; done)"
     "--dry-run $url file@$work/tiny.txt"
     "$url name=Ada count:=3"
+    "${s3[*]} s3://bench/object.bin $work/object.bin --endpoint-url http://127.0.0.1:$s3_port"
+    "${s3[*]} s3://bench/object.bin $work/object.bin --endpoint-url https://127.0.0.1:$s3_tls_port --cacert $work/ca.pem"
+    "${s3[*]} s3://bench/tree/ $work/tree --recursive --endpoint-url http://127.0.0.1:$s3_port"
 )
 for index in "${!runs[@]}"; do
     # shellcheck disable=SC2086 # each run is a list of arguments
