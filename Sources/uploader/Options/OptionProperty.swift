@@ -14,30 +14,34 @@ struct OptionProperty: Sendable {
     /// parser gives its own message for it.
     let assign: @Sendable (inout UploaderOptions, _ spelling: String, _ value: String?) -> Bool
 
+    // Each property is taken as an autoclosure: a key path literal is made
+    // (by the runtime, from its pattern) when first used, so a command pays
+    // for the rows it gives or checks, not for all of the table's.
+
     /// A flag: giving it sets the property.
-    static func flag(_ property: any WritableKeyPath<UploaderOptions, Bool> & Sendable) -> OptionProperty {
-        OptionProperty(takesValue: false, isSet: { $0[keyPath: property] }) { options, _, _ in
-            options[keyPath: property] = true
+    static func flag(_ property: @autoclosure @escaping @Sendable () -> any WritableKeyPath<UploaderOptions, Bool> & Sendable) -> OptionProperty {
+        OptionProperty(takesValue: false, isSet: { $0[keyPath: property()] }) { options, _, _ in
+            options[keyPath: property()] = true
             return true
         }
     }
 
     /// A flag with an inversion (`--progress`, `--no-progress`): the
     /// spelling that starts with `--no-` sets `false`, the other `true`.
-    static func inversion(_ property: any WritableKeyPath<UploaderOptions, Bool?> & Sendable) -> OptionProperty {
-        OptionProperty(takesValue: false, isSet: { $0[keyPath: property] != nil }) { options, spelling, _ in
-            options[keyPath: property] = !spelling.hasPrefix("--no-")
+    static func inversion(_ property: @autoclosure @escaping @Sendable () -> any WritableKeyPath<UploaderOptions, Bool?> & Sendable) -> OptionProperty {
+        OptionProperty(takesValue: false, isSet: { $0[keyPath: property()] != nil }) { options, spelling, _ in
+            options[keyPath: property()] = !spelling.hasPrefix("--no-")
             return true
         }
     }
 
     /// An option that takes a value, read as the parser reads it.
     static func value<Value: ExpressibleByArgument>(
-        _ property: any WritableKeyPath<UploaderOptions, Value?> & Sendable
+        _ property: @autoclosure @escaping @Sendable () -> any WritableKeyPath<UploaderOptions, Value?> & Sendable
     ) -> OptionProperty {
-        OptionProperty(takesValue: true, isSet: { $0[keyPath: property] != nil }) { options, _, text in
+        OptionProperty(takesValue: true, isSet: { $0[keyPath: property()] != nil }) { options, _, text in
             guard let text, let value = Value(argument: text) else { return false }
-            options[keyPath: property] = value
+            options[keyPath: property()] = value
             return true
         }
     }
