@@ -40,7 +40,7 @@ final class CookieRun: Sendable {
     /// (its `Authorization` only when no other credential is given). With
     /// `--dry-run`, which has no middleware, the cookies for the URL are an
     /// item too, so the dry run shows what would be sent.
-    static func start(_ options: UploaderOptions, assembler: inout RequestAssembler, environment: [String: String] = ProcessInfo.processInfo.environment) throws(InputError) {
+    static func start(_ options: UploaderOptions, assembler: inout RequestAssembler, environment: [String: String] = ProcessEnvironment.variables) throws(InputError) {
         let sessionArgument = options.session ?? options.sessionReadOnly
         guard options.cookie != nil || options.cookieJar != nil || sessionArgument != nil else { return }
         let url = assembler.invocation.url

@@ -39,7 +39,7 @@ struct CommandCredentials {
     /// `--netrc-optional`), `--netrc` or `--netrc-optional` alone read
     /// `$NETRC` or `~/.netrc` (missing: no credentials). An entry with a
     /// password and no login sends nothing, as there is no user to send.
-    func netrcCredentials(forHost host: String, environment: [String: String] = ProcessInfo.processInfo.environment) throws(InputError) -> String? {
+    func netrcCredentials(forHost host: String, environment: [String: String] = ProcessEnvironment.variables) throws(InputError) -> String? {
         let loaded: Netrc?
         if let netrcFile {
             loaded = try Netrc.load(path: netrcFile, option: "--netrc-file", required: !netrcOptional)

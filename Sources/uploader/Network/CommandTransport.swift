@@ -68,7 +68,7 @@ enum CommandTransport {
     /// (``VerboseTransport``).
     static func make(
         _ options: UploaderOptions,
-        environment: [String: String] = ProcessInfo.processInfo.environment,
+        environment: [String: String] = ProcessEnvironment.variables,
         concurrentRequests: Int = 1,
         objectStoreBundle: String? = nil
     ) throws(InputError) -> any HTTPTransport {
@@ -102,7 +102,7 @@ enum CommandTransport {
     /// request at a time, no option asks for other trust or a client
     /// certificate, and no option or variable for a proxy. `main()` starts
     /// that client early only then.
-    static func usesProcessClient(_ options: UploaderOptions, environment: [String: String] = ProcessInfo.processInfo.environment, concurrentRequests: Int = 1) -> Bool {
+    static func usesProcessClient(_ options: UploaderOptions, environment: [String: String] = ProcessEnvironment.variables, concurrentRequests: Int = 1) -> Bool {
         concurrentRequests <= 1 && options.cacert == nil && !options.insecure && options.cert == nil && options.key == nil && options.proxy == nil
             && networkVariables.allSatisfy { environment[$0]?.isEmpty ?? true }
     }
@@ -137,7 +137,7 @@ enum CommandTransport {
         var configuration = AsyncHTTPClientTransport.configuration()
         let httpsProblem: RequestError?
         do {
-            httpsProblem = try configuration.apply(TLSSettings.fromEnvironment())
+            httpsProblem = try configuration.apply(TLSSettings.fromEnvironment(ProcessEnvironment.variables))
         } catch {
             return .failure(InputError(.unusableFile, (error as? RequestError)?.description ?? "\(error)"))
         }

@@ -15,7 +15,7 @@ enum ObjectStoreCABundle {
     /// reported by the upload itself, which reads it again.
     static func path(
         profile: String?, endpointURL: String?,
-        environment: [String: String] = ProcessInfo.processInfo.environment
+        environment: [String: String] = ProcessEnvironment.variables
     ) throws(InputError) -> String? {
         guard let configuration = try? AWSConfiguration.load(profile: profile, environment: environment),
               let bundle = configuration.caBundle else { return nil }

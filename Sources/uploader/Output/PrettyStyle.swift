@@ -25,7 +25,7 @@ enum PrettyStyle: String, CaseIterable, ExpressibleByArgument, Sendable {
     /// `NO_COLOR` is set or `TERM` is `dumb`), else `none` (a file or a pipe
     /// gets the server's bytes).
     static func resolved(
-        _ asked: PrettyStyle?, target: OutputTarget, environment: [String: String] = ProcessInfo.processInfo.environment
+        _ asked: PrettyStyle?, target: OutputTarget, environment: [String: String] = ProcessEnvironment.variables
     ) -> PrettyStyle {
         if let asked { return asked }
         guard case .standardOutput = target, OutputFile.standardOutput.isTerminal else { return .none }

@@ -5,7 +5,7 @@ extension ProgressBar {
     /// `--no-progress` is given: on a terminal that can take it back
     /// (standard error, and `TERM` not `dumb`).
     static var drawsUnasked: Bool {
-        OutputFile.standardError.isTerminal && ProcessInfo.processInfo.environment["TERM"] != "dumb"
+        OutputFile.standardError.isTerminal && ProcessEnvironment.variables["TERM"] != "dumb"
     }
 
     /// The bar `--progress` or `--no-progress` asks for (`asked`), else the

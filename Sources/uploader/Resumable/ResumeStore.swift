@@ -36,7 +36,7 @@ struct ResumeStore<State: Codable> {
     /// the default directory when `nil`.
     init(command: String, directory: String?) {
         let folder: URL
-        let environment = ProcessInfo.processInfo.environment
+        let environment = ProcessEnvironment.variables
         if let directory {
             folder = URL(filePath: directory)
         } else if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") {

@@ -1,0 +1,38 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#else
+import Foundation
+#endif
+
+/// The process's environment variables, read once.
+///
+/// The tool never changes its environment, so every reader (TLS trust,
+/// proxies, credentials, cookies, colours) shares one copy. On Linux each
+/// entry of `environ` is split at its first `=` by bytes (Foundation's
+/// reading costs as much as the rest of a short command's main thread),
+/// and names and values are decoded as UTF-8 with invalid bytes replaced;
+/// an entry without `=` is skipped, and of two entries with the same name
+/// the first counts, as `getenv(3)` finds it.
+enum ProcessEnvironment {
+    static let variables: [String: String] = {
+        #if canImport(Glibc) || canImport(Musl)
+        var variables: [String: String] = [:]
+        var entry = environ
+        while let text = entry.pointee {
+            let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(text).assumingMemoryBound(to: UInt8.self), count: strlen(text))
+            if let equals = bytes.firstIndex(of: UInt8(ascii: "=")) {
+                let name = String(decoding: bytes[..<equals], as: UTF8.self)
+                if variables[name] == nil {
+                    variables[name] = String(decoding: bytes[(equals + 1)...], as: UTF8.self)
+                }
+            }
+            entry += 1
+        }
+        return variables
+        #else
+        return ProcessInfo.processInfo.environment
+        #endif
+    }()
+}
