@@ -18,8 +18,17 @@ import Foundation
 enum ProcessEnvironment {
     static let variables: [String: String] = {
         #if canImport(Glibc) || canImport(Musl)
+        return variables(in: environ)
+        #else
+        return ProcessInfo.processInfo.environment
+        #endif
+    }()
+
+    /// The variables of `entries`, a list of `NAME=value` C strings ended by
+    /// a null pointer, as `environ` is.
+    static func variables(in entries: UnsafePointer<UnsafeMutablePointer<CChar>?>) -> [String: String] {
         var variables: [String: String] = [:]
-        var entry = environ
+        var entry = entries
         while let text = entry.pointee {
             let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(text).assumingMemoryBound(to: UInt8.self), count: strlen(text))
             if let equals = bytes.firstIndex(of: UInt8(ascii: "=")) {
@@ -31,8 +40,5 @@ enum ProcessEnvironment {
             entry += 1
         }
         return variables
-        #else
-        return ProcessInfo.processInfo.environment
-        #endif
-    }()
+    }
 }
