@@ -11,8 +11,8 @@ import Foundation
 /// The tool never changes its environment, so every reader (TLS trust,
 /// proxies, credentials, cookies, colours) shares one copy. On Linux each
 /// entry of `environ` is split at its first `=` by bytes (Foundation's
-/// reading costs as much as the rest of a short command's main thread),
-/// and names and values are decoded as UTF-8 with invalid bytes replaced;
+/// `ProcessInfo.environment` builds a new dictionary at each call and
+/// splits by `Character`), and names and values are decoded as UTF-8 with invalid bytes replaced;
 /// an entry without `=` is skipped, and of two entries with the same name
 /// the first counts, as `getenv(3)` finds it.
 enum ProcessEnvironment {
