@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Writes Scripts/uploader-link-order.txt: the functions `uploader` executes in
 # the runs users make most (a tiny upload, a GET, a large upload typed by
-# libmagic, a form of small files and one of twenty, a dry run, a JSON
-# body), most shared first, one symbol a line, as lld's
+# libmagic, a form of small files and one of twenty, a directory sent with
+# -r, a dry run, a JSON body), most shared first, one symbol a line, as lld's
 # --symbol-ordering-file reads them.
 # Scripts/build-uploader.sh links it on Linux in that order, so the code a
 # run touches is packed into a few megabytes of pages instead of spread over
@@ -54,6 +54,11 @@ printf '# Notes\n\nSome text.\n' > "$work/notes.md"
 { printf '\x89PNG\r\n\x1a\n'; head -c 2000 /dev/urandom; } > "$work/photo.png"
 { printf '%%PDF-1.4\n'; head -c 2000 /dev/urandom; } > "$work/report.pdf"
 head -c 3000 /dev/urandom > "$work/blob.bin"
+# A directory of them, sent with -r (its walk, then the same batch sniff).
+mkdir -p "$work/tree/docs" "$work/tree/images"
+cp "$work/tiny.txt" "$work/notes.md" "$work/tree/docs/"
+cp "$work/photo.png" "$work/blob.bin" "$work/tree/images/"
+cp "$work/report.pdf" "$work/tree/"
 { printf '\x7fELF\x02\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x3e\x00'; head -c $((8 << 20)) /dev/urandom; } > "$work/payload"
 
 runs=(
@@ -63,6 +68,7 @@ runs=(
     "$url a@$work/photo.png b@$work/report.pdf c@$work/notes.md d@$work/blob.bin title=Hello"
     # Enough files to be typed on every core at once (RequestAssembler).
     "$url $(for i in 1 2 3 4 5; do printf 'a%s@%s b%s@%s c%s@%s d%s@%s ' "$i" "$work/photo.png" "$i" "$work/report.pdf" "$i" "$work/notes.md" "$i" "$work/blob.bin"; done)"
+    "$url files@$work/tree -r"
     "--dry-run $url file@$work/tiny.txt"
     "$url name=Ada count:=3"
 )
