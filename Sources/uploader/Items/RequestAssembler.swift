@@ -456,6 +456,16 @@ struct RequestAssembler {
     /// back at once, so it is not resident while the form of these files is
     /// built, nor waits for the pool's idle delay.
     private static func sniffedReleasingMagic(_ locations: [FileLocation]) -> [SniffedFile?] {
+        #if canImport(Glibc)
+        if locations.count >= 1_000 {
+            // The command line's arguments, freed once the items were parsed
+            // from them (a `String` each), lie between other blocks of the
+            // main thread's heap, which the sniffing lanes' threads do not
+            // allocate from: glibc keeps such pages resident until asked.
+            // Given back here, before the sniff's peak.
+            _ = glibcMallocTrim(0)
+        }
+        #endif
         let files = StandardMediaTypeSniffer().sniffFiles(at: locations, lanes: ProcessInfo.processInfo.activeProcessorCount)
         MagicDatabase.releaseSharedIdleHandles()
         return files
@@ -565,3 +575,12 @@ extension FilePath {
         self.init(platformString: RawArgument.bytes(of: argument).map { CChar(bitPattern: $0) } + [0])
     }
 }
+
+#if canImport(Glibc)
+/// glibc's `malloc_trim(3)`, declared in `<malloc.h>`, which the Swift
+/// module of the C library does not import: gives the free whole pages of
+/// every malloc arena back to the system. (`size_t` in, `int` out: the same
+/// registers under Swift's and C's calling conventions.)
+@_silgen_name("malloc_trim")
+private func glibcMallocTrim(_ pad: Int) -> Int32
+#endif
