@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Writes Scripts/uploader-link-order.txt: the functions `uploader` executes in
 # the runs users make most (a tiny upload, a GET, a large upload typed by
-# libmagic, a form of small files and one of twenty, a dry run, a JSON
-# body, and multipart uploads to an object store over HTTP and HTTPS, of one
-# file and of a directory), most shared first, one symbol a line, as lld's
+# libmagic, a form of small files and one of twenty, a directory sent with
+# -r, a dry run, a JSON body, and multipart uploads to an object store over
+# HTTP and HTTPS, of one file and of a directory), most shared first, one
+# symbol a line, as lld's
 # --symbol-ordering-file reads them.
 # Scripts/build-uploader.sh links it on Linux in that order, so the code a
 # run touches is packed into a few megabytes of pages instead of spread over
@@ -73,12 +74,17 @@ printf '# Notes\n\nSome text.\n' > "$work/notes.md"
 { printf '\x89PNG\r\n\x1a\n'; head -c 2000 /dev/urandom; } > "$work/photo.png"
 { printf '%%PDF-1.4\n'; head -c 2000 /dev/urandom; } > "$work/report.pdf"
 head -c 3000 /dev/urandom > "$work/blob.bin"
+# A directory of them, sent with -r (its walk, then the same batch sniff).
+mkdir -p "$work/tree/docs" "$work/tree/images"
+cp "$work/tiny.txt" "$work/notes.md" "$work/tree/docs/"
+cp "$work/photo.png" "$work/blob.bin" "$work/tree/images/"
+cp "$work/report.pdf" "$work/tree/"
 { printf '\x7fELF\x02\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x3e\x00'; head -c $((8 << 20)) /dev/urandom; } > "$work/payload"
 # Four parts of 5 MiB for the object store, and a directory of a few files.
 head -c $((20 << 20)) /dev/urandom > "$work/object.bin"
-mkdir -p "$work/tree/large"
-cp "$work/notes.md" "$work/photo.png" "$work/blob.bin" "$work/tree/"
-head -c $((12 << 20)) /dev/urandom > "$work/tree/large/object.bin"
+mkdir -p "$work/objects/large"
+cp "$work/notes.md" "$work/photo.png" "$work/blob.bin" "$work/objects/"
+head -c $((12 << 20)) /dev/urandom > "$work/objects/large/object.bin"
 s3=(--no-progress --state-dir "$work/state" --part-size 5M --concurrency 4)
 
 runs=(
@@ -88,11 +94,12 @@ runs=(
     "$url a@$work/photo.png b@$work/report.pdf c@$work/notes.md d@$work/blob.bin title=Hello"
     # Enough files to be typed on every core at once (RequestAssembler).
     "$url $(for i in 1 2 3 4 5; do printf 'a%s@%s b%s@%s c%s@%s d%s@%s ' "$i" "$work/photo.png" "$i" "$work/report.pdf" "$i" "$work/notes.md" "$i" "$work/blob.bin"; done)"
+    "$url files@$work/tree -r"
     "--dry-run $url file@$work/tiny.txt"
     "$url name=Ada count:=3"
     "${s3[*]} s3://bench/object.bin $work/object.bin --endpoint-url http://127.0.0.1:$s3_port"
     "${s3[*]} s3://bench/object.bin $work/object.bin --endpoint-url https://127.0.0.1:$s3_tls_port --cacert $work/ca.pem"
-    "${s3[*]} s3://bench/tree/ $work/tree --recursive --endpoint-url http://127.0.0.1:$s3_port"
+    "${s3[*]} s3://bench/tree/ $work/objects --recursive --endpoint-url http://127.0.0.1:$s3_port"
 )
 for index in "${!runs[@]}"; do
     # shellcheck disable=SC2086 # each run is a list of arguments

@@ -114,11 +114,14 @@ struct Uploader: ParsableCommand {
                 Foundation.exit(ExitStatus.networkFailure.rawValue)
             }
         }
+        // The task owns the command line from here (`consume`: this thread,
+        // which waits in pause() below, keeps no copy of it).
+        let handOff = CommandLineHandOff(consume commandLine)
         Task.detached {
             // --retry-max-time bounds every retry of the run, whichever
             // upload's loop makes it.
             let status = await RetryMiddleware(maximumTotalTime: options.retryBudget).withinBudget {
-                CookieRun.finish(after: await kind.run(options, commandLine: commandLine), dryRun: options.dryRun)
+                CookieRun.finish(after: await kind.run(options, commandLine: handOff.take()), dryRun: options.dryRun)
             }
             Foundation.exit(status.rawValue)
         }

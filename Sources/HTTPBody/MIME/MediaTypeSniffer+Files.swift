@@ -31,21 +31,26 @@ extension MediaTypeSniffer {
         HeldFile.reserveTable(forHolding: locations.count)
         let lanes = min(lanes, (locations.count + Self.filesPerClaim - 1) / Self.filesPerClaim)
         guard lanes > 1 else { return locations.map(sniff) }
-        let files = SniffedFiles(count: locations.count)
-        defer { files.free() }
-        let nextFile = Atomic(0)
-        // Each lane claims a few files at a time, so a lane held up by
-        // libmagic does not leave the other waiting on a fixed share.
-        DispatchQueue.concurrentPerform(iterations: lanes) { _ in
-            while true {
-                let start = nextFile.add(Self.filesPerClaim, ordering: .relaxed).oldValue
-                guard start < locations.count else { return }
-                for index in start..<min(start + Self.filesPerClaim, locations.count) {
-                    files.slots[index] = sniff(locations[index])
+        // The lanes write straight into the answer's storage: no second
+        // array of answers (0.6 MB for 10,000 files) is held while
+        // libmagic's database is resident.
+        return [SniffedFile?](unsafeUninitializedCapacity: locations.count) { buffer, count in
+            buffer.initialize(repeating: nil)
+            let files = SniffedFiles(slots: buffer)
+            let nextFile = Atomic(0)
+            // Each lane claims a few files at a time, so a lane held up by
+            // libmagic does not leave the other waiting on a fixed share.
+            DispatchQueue.concurrentPerform(iterations: lanes) { _ in
+                while true {
+                    let start = nextFile.add(Self.filesPerClaim, ordering: .relaxed).oldValue
+                    guard start < locations.count else { return }
+                    for index in start..<min(start + Self.filesPerClaim, locations.count) {
+                        files.slots[index] = sniff(locations[index])
+                    }
                 }
             }
+            count = locations.count
         }
-        return Array(files.slots)
     }
 
     /// How many files a lane takes at once.
@@ -68,18 +73,9 @@ package struct SniffedFile: Sendable {
 
 /// One slot per file for the lanes of
 /// ``MediaTypeSniffer/sniffFiles(at:lanes:)`` to write their answers
-/// in. `@unchecked Sendable` because each slot is written by the one lane
-/// that claimed its file, and read only after every lane has returned.
+/// in: the storage of the array returned. `@unchecked Sendable` because each
+/// slot is written by the one lane that claimed its file, and read only after
+/// every lane has returned.
 private struct SniffedFiles: @unchecked Sendable {
     let slots: UnsafeMutableBufferPointer<SniffedFile?>
-
-    init(count: Int) {
-        slots = .allocate(capacity: count)
-        slots.initialize(repeating: nil)
-    }
-
-    func free() {
-        _ = slots.deinitialize()
-        slots.deallocate()
-    }
 }

@@ -18,9 +18,12 @@ import UploaderItems
 /// input naming the path at fault, worded for the ``Purpose`` of the walk
 /// (`FileTreeWalk+Messages.swift`; the messages are part of the CLI's
 /// contract). The walk only lists and `stat`s: no file is opened, and one
-/// directory is open at a time (its names are read, then it is closed
-/// before its subdirectories are walked), so a tree of any size costs one
-/// descriptor.
+/// directory is open at a time (its names are read and its entries
+/// `stat`ed relative to it, then it is closed before its subdirectories are
+/// walked), so a tree of any size costs one descriptor. An entry is
+/// `stat`ed once, by its name in the open directory (no walk of the whole
+/// path); a directory part's regular files, which the directory's own
+/// listing names as such, not at all: each is measured when it is opened.
 struct FileTreeWalk {
     /// What the files are for, which decides the words of each message.
     enum Purpose {
@@ -30,6 +33,13 @@ struct FileTreeWalk {
         /// The objects of `s3://BUCKET/PREFIX/ DIR --recursive`: the root
         /// must be a directory, and every name UTF-8 (as a key must be).
         case objectUpload
+
+        /// Whether each file's size is read as it is listed: an object
+        /// upload's sizes are its plan; a directory part's files are
+        /// measured when they are opened.
+        var measuresFiles: Bool {
+            if case .objectUpload = self { true } else { false }
+        }
     }
 
     /// One regular file under the directory.
@@ -38,8 +48,21 @@ struct FileTreeWalk {
         var path: [UInt8]
         /// The names below the directory joined by `/`, after the prefix the walk was given.
         var name: [UInt8]
-        /// The file's size when it was listed.
-        var size: Int64
+        /// The file's size when it was listed; `nil` for a directory part's
+        /// file, which the walk does not `stat` (``Purpose/measuresFiles``).
+        var size: Int64?
+
+        /// The size as listed, or else `stat`ed now (an object upload's walk
+        /// lists every size, ``Purpose/measuresFiles``).
+        ///
+        /// - Throws: ``InputError`` naming the file, as the walk would.
+        func size(root: String) throws(InputError) -> Int64 {
+            if let size { return size }
+            guard let status = FileTreeWalk.status(of: path) else {
+                throw FileTreeWalk.message(.unreadable(path: path, errno: errno, isLink: false), root: root, for: .objectUpload)
+            }
+            return Int64(status.st_size)
+        }
     }
 
     /// Why the walk stopped, naming the path at fault (bytes, as opened).
@@ -126,20 +149,22 @@ private struct Walk {
     /// itself included.
     mutating func visit(_ path: [UInt8], named name: [UInt8], ancestors: [FileID]) throws(FileTreeWalk.Problem) {
         let slash = UInt8(ascii: "/")
-        for entry in try Self.names(in: path) {
-            let childPath = (path.last == slash ? path : path + [slash]) + entry
-            let childName = name.isEmpty ? entry : name + [slash] + entry
-            guard let status = FileTreeWalk.status(of: childPath) else {
-                let code = errno
-                throw .unreadable(path: childPath, errno: code, isLink: Self.isLink(childPath))
+        for entry in try Self.entries(in: path, measuringFiles: purpose.measuresFiles) {
+            let childPath = (path.last == slash ? path : path + [slash]) + entry.name
+            let childName = name.isEmpty ? entry.name : name + [slash] + entry.name
+            let status: stat
+            switch entry.kind {
+            case .regularFile:
+                try append(childPath, named: childName, size: nil)
+                continue
+            case .unreadable(let code, let isLink):
+                throw .unreadable(path: childPath, errno: code, isLink: isLink)
+            case .status(let entryStatus):
+                status = entryStatus
             }
             switch status.st_mode & S_IFMT {
             case S_IFREG:
-                // An object's key is UTF-8: such a file is refused where the walk meets it.
-                if case .objectUpload = purpose, RawArgument.hasEscapedBytes(RawArgument.decode(childName)) {
-                    throw .nameNotUTF8(path: childPath)
-                }
-                files.append(FileTreeWalk.File(path: childPath, name: childName, size: Int64(status.st_size)))
+                try append(childPath, named: childName, size: Int64(status.st_size))
             case S_IFDIR:
                 let id = FileID(status)
                 if ancestors.contains(id) { throw .loop(path: childPath) }
@@ -150,9 +175,37 @@ private struct Walk {
         }
     }
 
-    /// The names in a directory, `.` and `..` aside; the directory is closed
-    /// before they are returned.
-    private static func names(in path: [UInt8]) throws(FileTreeWalk.Problem) -> [[UInt8]] {
+    /// Records a regular file.
+    private mutating func append(_ path: [UInt8], named name: [UInt8], size: Int64?) throws(FileTreeWalk.Problem) {
+        // An object's key is UTF-8: such a file is refused where the walk meets it.
+        if case .objectUpload = purpose, RawArgument.hasEscapedBytes(RawArgument.decode(name)) {
+            throw .nameNotUTF8(path: path)
+        }
+        files.append(FileTreeWalk.File(path: path, name: name, size: size))
+    }
+
+    /// One name in a directory, and what the walk knows of it.
+    private struct Entry {
+        /// What the walk knows of the entry.
+        enum Kind {
+            /// A regular file by the directory's own listing (`d_type`),
+            /// not `stat`ed: asked for where sizes are not.
+            case regularFile
+            /// Its `stat` (links followed).
+            case status(stat)
+            /// `stat` failed with `errno`; `isLink` when the entry itself
+            /// is a symbolic link.
+            case unreadable(errno: Int32, isLink: Bool)
+        }
+
+        let name: [UInt8]
+        let kind: Kind
+    }
+
+    /// The entries of a directory, `.` and `..` aside, each `stat`ed by its
+    /// name relative to the open directory (a regular file only when
+    /// `measuringFiles`); the directory is closed before they are returned.
+    private static func entries(in path: [UInt8], measuringFiles: Bool) throws(FileTreeWalk.Problem) -> [Entry] {
         let directory = (path + [0]).withUnsafeBufferPointer { buffer in
             buffer.withMemoryRebound(to: CChar.self) { $0.baseAddress.flatMap { opendir($0) } }
         }
@@ -160,23 +213,34 @@ private struct Walk {
             throw .unreadableDirectory(path: path, errno: errno)
         }
         defer { closedir(directory) }
-        var names: [[UInt8]] = []
+        let descriptor = dirfd(directory)
+        var entries: [Entry] = []
         while let entry = readdir(directory) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
                 Array(raw.prefix { $0 != 0 })
             }
             if name == [UInt8(ascii: ".")] || name == [UInt8(ascii: "."), UInt8(ascii: ".")] { continue }
-            names.append(name)
+            if entry.pointee.d_type == UInt8(DT_REG), !measuringFiles {
+                entries.append(Entry(name: name, kind: .regularFile))
+            } else if let status = status(of: name, in: descriptor, flags: 0) {
+                entries.append(Entry(name: name, kind: .status(status)))
+            } else {
+                let code = errno
+                let isLink = status(of: name, in: descriptor, flags: AT_SYMLINK_NOFOLLOW).map { $0.st_mode & S_IFMT == S_IFLNK } ?? false
+                entries.append(Entry(name: name, kind: .unreadable(errno: code, isLink: isLink)))
+            }
         }
-        return names
+        return entries
     }
 
-    /// Whether `path` is itself a symbolic link (`lstat(2)`).
-    private static func isLink(_ path: [UInt8]) -> Bool {
+    /// `fstatat(2)` of `name` in the open directory `descriptor` (`flags`:
+    /// `AT_SYMLINK_NOFOLLOW` for the entry itself, else links followed);
+    /// `nil` with `errno` set when it fails.
+    private static func status(of name: [UInt8], in descriptor: Int32, flags: Int32) -> stat? {
         var status = stat()
-        let result = (path + [0]).withUnsafeBufferPointer { buffer in
-            buffer.withMemoryRebound(to: CChar.self) { $0.baseAddress.map { lstat($0, &status) } ?? -1 }
+        let result = (name + [0]).withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { $0.baseAddress.map { fstatat(descriptor, $0, &status, flags) } ?? -1 }
         }
-        return result == 0 && status.st_mode & S_IFMT == S_IFLNK
+        return result == 0 ? status : nil
     }
 }

@@ -427,20 +427,48 @@ struct RequestAssembler {
     /// send; `nil` for any other item, and for a file that could not be
     /// read: appending it reports why.
     private static func sniffedFiles(of items: [RequestItem]) -> [SniffedFile?] {
-        var sniffed = [SniffedFile?](repeating: nil, count: items.count)
-        var indices: [Int] = []
         var locations: [FileLocation] = []
-        for (index, item) in items.enumerated() {
-            guard case .file(_, let source) = item, source.type == nil, !source.isStandardInput else { continue }
-            indices.append(index)
-            locations.append(FileLocation(FilePath(argument: source.path)))
+        for item in items {
+            guard let path = sniffedPath(of: item) else { continue }
+            locations.append(FileLocation(FilePath(argument: path)))
         }
-        guard !locations.isEmpty else { return sniffed }
-        let files = StandardMediaTypeSniffer().sniffFiles(at: locations, lanes: ProcessInfo.processInfo.activeProcessorCount)
-        for (position, index) in indices.enumerated() {
-            sniffed[index] = files[position]
+        guard !locations.isEmpty else { return [SniffedFile?](repeating: nil, count: items.count) }
+        let files = sniffedReleasingMagic(locations)
+        // Every item a file to sniff: the answers are already in the items' order.
+        if files.count == items.count { return files }
+        var sniffed = [SniffedFile?](repeating: nil, count: items.count)
+        var answers = files.makeIterator()
+        for (index, item) in items.enumerated() where sniffedPath(of: item) != nil {
+            sniffed[index] = answers.next() ?? nil
         }
         return sniffed
+    }
+
+    /// The path of a file item the batch sniff types: one that declares no
+    /// type and is not standard input; `nil` for any other item.
+    private static func sniffedPath(of item: RequestItem) -> String? {
+        guard case .file(_, let source) = item, source.type == nil, !source.isStandardInput else { return nil }
+        return source.path
+    }
+
+    /// `locations` sniffed on every core; then libmagic's database (up to
+    /// 8 MB of pages once it has looked at bytes no signature names) is given
+    /// back at once, so it is not resident while the form of these files is
+    /// built, nor waits for the pool's idle delay.
+    private static func sniffedReleasingMagic(_ locations: [FileLocation]) -> [SniffedFile?] {
+        #if canImport(Glibc)
+        if locations.count >= 1_000 {
+            // The command line's arguments, freed once the items were parsed
+            // from them (a `String` each), lie between other blocks of the
+            // main thread's heap, which the sniffing lanes' threads do not
+            // allocate from: glibc keeps such pages resident until asked.
+            // Given back here, before the sniff's peak.
+            _ = glibcMallocTrim(0)
+        }
+        #endif
+        let files = StandardMediaTypeSniffer().sniffFiles(at: locations, lanes: ProcessInfo.processInfo.activeProcessorCount)
+        MagicDatabase.releaseSharedIdleHandles()
+        return files
     }
 
     private static func appendFile(
@@ -464,9 +492,7 @@ struct RequestAssembler {
             let files = try DirectoryFiles(under: source.path, item: item).files
             let paths = files.map { FilePath(platformString: $0.path.map { CChar(bitPattern: $0) } + [0]) }
             // Typed on every core first, as separate file items are.
-            let sniffed = type != nil ? [] : StandardMediaTypeSniffer().sniffFiles(
-                at: paths.map(FileLocation.init), lanes: ProcessInfo.processInfo.activeProcessorCount
-            )
+            let sniffed = type != nil ? [] : sniffedReleasingMagic(paths.map(FileLocation.init))
             for (position, file) in files.enumerated() {
                 if position < sniffed.count, let sniffedFile = sniffed[position] {
                     form.appendFile(sniffedFile, name: name, filenameBytes: file.filename)
@@ -549,3 +575,12 @@ extension FilePath {
         self.init(platformString: RawArgument.bytes(of: argument).map { CChar(bitPattern: $0) } + [0])
     }
 }
+
+#if canImport(Glibc)
+/// glibc's `malloc_trim(3)`, declared in `<malloc.h>`, which the Swift
+/// module of the C library does not import: gives the free whole pages of
+/// every malloc arena back to the system. (`size_t` in, `int` out: the same
+/// registers under Swift's and C's calling conventions.)
+@_silgen_name("malloc_trim")
+private func glibcMallocTrim(_ pad: Int) -> Int32
+#endif

@@ -11,9 +11,11 @@ enum ItemRequest {
     /// `--boundary` is given. Piped input is the body only when
     /// `takesPipedInput`: a resumable upload's body must be there to resume.
     static func prepare(
-        _ commandLine: CommandLineSplit, options: UploaderOptions, resumedBoundary: String? = nil, takesPipedInput: Bool = true
+        _ commandLine: consuming CommandLineSplit, options: UploaderOptions, resumedBoundary: String? = nil, takesPipedInput: Bool = true
     ) throws(InputError) -> (PreparedRequest, Invocation) {
-        let invocation = try Invocation(commandLine)
+        // The items are parsed into their own values; the command line's
+        // arguments go before the files are opened.
+        let invocation = try Invocation(consume commandLine)
         var assembler = RequestAssembler(
             invocation: invocation, explicitKind: options.explicitBodyKind, data: options.data,
             gzip: options.gzip, boundary: options.boundary, timeout: options.requestTimeout

@@ -16,8 +16,9 @@ extension UploadKind {
     /// Runs the command, whose kind this is and whose options the kind
     /// takes (``OptionRule/table``): the transport, then the kind's job, its
     /// dry run or its run. Returns the exit status; messages go to
-    /// standard error.
-    func run(_ options: UploaderOptions, commandLine: CommandLineSplit) async -> ExitStatus {
+    /// standard error. The job takes `commandLine` (the parsed request keeps
+    /// what it needs of it).
+    func run(_ options: UploaderOptions, commandLine: consuming CommandLineSplit) async -> ExitStatus {
         CommandTransport.warnIfInsecure(options)
         if !readsStandardInput, !options.ignoreStdin, StandardInputContent.hasWaitingBytes {
             // Piped bytes are never dropped without a word.
@@ -27,7 +28,7 @@ extension UploadKind {
         do throws(InputError) {
             let objectStoreBundle = isObjectStorage ? try ObjectStoreCABundle.path(profile: options.profile, endpointURL: options.endpointURL) : nil
             let network = try CommandTransport.make(options, concurrentRequests: concurrentRequests(options), objectStoreBundle: objectStoreBundle)
-            job = try self.job.init(options: options, commandLine: commandLine, network: network)
+            job = try self.job.init(options: options, commandLine: consume commandLine, network: network)
         } catch {
             Diagnostics.report(error.description)
             return .badInput

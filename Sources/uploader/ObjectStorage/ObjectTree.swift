@@ -24,8 +24,8 @@ struct ObjectTree {
     init(root: String) throws(InputError) {
         // Every name is UTF-8 (the walk refuses others), so the walk's byte
         // order is the order of these strings' bytes.
-        entries = try FileTreeWalk(root: root, prefix: [], for: .objectUpload).files.map { file in
-            Entry(relativePath: RawArgument.decode(file.name), path: RawArgument.decode(file.path), size: file.size)
+        entries = try FileTreeWalk(root: root, prefix: [], for: .objectUpload).files.map { file throws(InputError) in
+            Entry(relativePath: RawArgument.decode(file.name), path: RawArgument.decode(file.path), size: try file.size(root: root))
         }
     }
 }

@@ -30,6 +30,9 @@ struct CommandLineSplit: Equatable {
 
     /// Splits the arguments (without the program name).
     init(_ arguments: some Sequence<String>) {
+        // Room for one entry an argument, reserved at once: grown by
+        // doubling, the array of a long command line holds unused room.
+        entries.reserveCapacity(arguments.underestimatedCount)
         var iterator = arguments.makeIterator()
         var onlyPositionals = false
         while let argument = iterator.next() {
