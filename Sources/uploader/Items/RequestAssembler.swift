@@ -463,7 +463,7 @@ struct RequestAssembler {
             // main thread's heap, which the sniffing lanes' threads do not
             // allocate from: glibc keeps such pages resident until asked.
             // Given back here, before the sniff's peak.
-            _ = glibcMallocTrim(0)
+            glibcMallocTrim(0)
         }
         #endif
         let files = StandardMediaTypeSniffer().sniffFiles(at: locations, lanes: ProcessInfo.processInfo.activeProcessorCount)
@@ -577,10 +577,13 @@ extension FilePath {
 }
 
 #if canImport(Glibc)
-/// glibc's `malloc_trim(3)`, declared in `<malloc.h>`, which the Swift
-/// module of the C library does not import: gives the free whole pages of
-/// every malloc arena back to the system. (`size_t` in, `int` out: the same
-/// registers under Swift's and C's calling conventions.)
-@_silgen_name("malloc_trim")
-private func glibcMallocTrim(_ pad: Int) -> Int32
+/// glibc's `malloc_trim(3)`: gives the free whole pages of every malloc
+/// arena back to the system; `false` when the C library has none. Found by
+/// `dlsym`, with C's calling convention, because `<malloc.h>`, which
+/// declares it, is not part of the C library's Swift module.
+@discardableResult
+private func glibcMallocTrim(_ pad: Int) -> Bool {
+    guard let symbol = dlsym(nil, "malloc_trim") else { return false }
+    return unsafeBitCast(symbol, to: (@convention(c) (Int) -> Int32).self)(pad) == 1
+}
 #endif
