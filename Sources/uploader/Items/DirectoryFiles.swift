@@ -15,8 +15,10 @@ import UploaderItems
 /// The walk is ``FileTreeWalk``'s: symbolic links are followed, to files and
 /// to directories; a link that loops (to itself, or to a directory it is
 /// inside) and a special file (FIFO, socket, device) are refused, naming the
-/// path, as is a directory with no file under it. Files are opened one at a
-/// time later, as their parts are sent.
+/// path, as is a directory with no file under it. The walk opens no file:
+/// each is opened when it is sniffed and held until its part is sent, as
+/// separate file parts are (within the descriptor budget; past it, opened
+/// again by name when sent).
 struct DirectoryFiles {
     /// One file under the directory.
     struct File: Equatable {
