@@ -24,7 +24,7 @@ struct ObjectStoreSettings: Sendable {
         headerFields = try HeaderOption.fields(headers)
         let configuration: AWSConfiguration
         do {
-            configuration = try AWSConfiguration.load(profile: options.profile)
+            configuration = try AWSConfiguration.load(profile: options.profile, environment: ProcessEnvironment.variables)
         } catch {
             throw InputError(.invalidRequest, error.description)
         }
