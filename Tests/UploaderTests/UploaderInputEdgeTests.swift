@@ -127,14 +127,7 @@ import Glibc
     /// opened again by name when its turn comes, and finds the FIFO.
     @Test func fifoSwappedInForALaterPartEndsTheUploadInsteadOfHanging() async throws {
         let scratch = try ScratchFolder()
-        let first = try scratch.file("first.bin", [UInt8](repeating: 0x61, count: 32 * 1024 * 1024))
-        let second = try scratch.file("second.txt", "second part")
-        // When the head arrives, the second file is replaced by a FIFO that no one writes.
-        let server = try await TestHTTPServer.start(script: TestHTTPServer.Script { _, _ in
-            unlink(second)
-            mkfifo(second, 0o600)
-            return .status(200)
-        }, recordLimit: 0)
+        let (first, second, server) = try await Self.secondFileSwappedForAFIFO(in: scratch, recordLimit: 0)
         let result = try await UploaderProcess.runShell(
             "(ulimit -n 64; exec timeout 60 \"$UPLOADER\" localhost:\(server.port)/up a@'\(first)' b@'\(second)'); echo \"exit $?\" >&2"
         )
@@ -148,13 +141,7 @@ import Glibc
     /// sent as it was sniffed, and the upload completes.
     @Test func fileReplacedAfterSniffingIsSentAsSniffed() async throws {
         let scratch = try ScratchFolder()
-        let first = try scratch.file("first.bin", [UInt8](repeating: 0x61, count: 32 * 1024 * 1024))
-        let second = try scratch.file("second.txt", "second part")
-        let server = try await TestHTTPServer.start(script: TestHTTPServer.Script { _, _ in
-            unlink(second)
-            mkfifo(second, 0o600)
-            return .status(200)
-        })
+        let (first, second, server) = try await Self.secondFileSwappedForAFIFO(in: scratch)
         let result = try await UploaderProcess.runShell(
             "timeout 60 \"$UPLOADER\" --no-progress localhost:\(server.port)/up a@'\(first)' b@'\(second)' > /dev/null; echo \"exit $?\" >&2"
         )
@@ -162,6 +149,21 @@ import Glibc
         let body = String(decoding: server.requests.first?.body ?? [], as: UTF8.self)
         #expect(body.contains("filename=\"second.txt\"\r\nContent-Type: text/plain\r\n\r\nsecond part\r\n--"), "\(body.suffix(300))")
         try await server.stop()
+    }
+
+    /// Two files to send, 32 MiB and a line, and a server that, when the
+    /// request's head arrives, replaces the second by a FIFO no one writes.
+    static func secondFileSwappedForAFIFO(
+        in scratch: ScratchFolder, recordLimit: Int = 64 * 1024 * 1024
+    ) async throws -> (first: String, second: String, server: TestHTTPServer) {
+        let first = try scratch.file("first.bin", [UInt8](repeating: 0x61, count: 32 * 1024 * 1024))
+        let second = try scratch.file("second.txt", "second part")
+        let server = try await TestHTTPServer.start(script: TestHTTPServer.Script { _, _ in
+            unlink(second)
+            mkfifo(second, 0o600)
+            return .status(200)
+        }, recordLimit: recordLimit)
+        return (first, second, server)
     }
 
     @Test func echoedValuesAreOneLineAndCut() async throws {
