@@ -4,7 +4,8 @@ import SystemPackage
 import Testing
 import TestSupport
 
-/// ``MediaTypeSniffer/sniffFiles(at:lanes:)``: many files typed on several
+/// ``MediaTypeSniffer/sniffFiles(at:lanes:)`` and
+/// ``MediaTypeSniffer/sniffFiles(lanes:listedBy:)``: many files typed on several
 /// lanes give each file the answer sniffing it alone gives, in the files'
 /// order, and `nil` for a file that cannot be read; a form of them sends
 /// each file through the descriptor its sniff opened.
@@ -43,6 +44,52 @@ import TestSupport
         #expect(types.count == locations.count)
         for (index, (type, expected)) in zip(types, alone).enumerated() {
             #expect(type == expected, "\(locations[index]): \(String(describing: type)), alone \(String(describing: expected))")
+        }
+    }
+
+    /// Files handed over in groups as a listing finds them get the answers
+    /// each gets alone, in the order handed over, whether the listing is
+    /// long enough for lanes to start before it ends (five rounds of the
+    /// fixtures) or not (one), and the listing's own result comes back.
+    @Test(arguments: [1, 2, 4], [1, 5])
+    func filesSniffedAsTheyAreListedGetTheTypesEachGetsAlone(lanes: Int, rounds: Int) throws {
+        let (directory, locations, alone) = try Self.locations()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let listed = Array(repeating: locations, count: rounds).joined().map { $0 }
+        let expected = Array(repeating: alone, count: rounds).joined().map { $0 }
+        if rounds > 1 { #expect(listed.count > 256, "the lanes start before the listing ends") }
+        let (listing, files) = StandardMediaTypeSniffer().sniffFiles(lanes: lanes) { (found: ([FileLocation]) -> Void) -> Int in
+            var groups = 0
+            var start = 0
+            while start < listed.count {
+                let end = min(start + 7 + groups % 29, listed.count)
+                found(Array(listed[start..<end]))
+                groups += 1
+                start = end
+            }
+            return groups
+        }
+        #expect(listing > 1)
+        #expect(files.count == listed.count)
+        for (index, (file, type)) in zip(files, expected).enumerated() {
+            #expect(file?.type == type, "\(listed[index])")
+            #expect(file.map { $0.location == listed[index] } ?? true, "\(listed[index])")
+        }
+    }
+
+    /// A listing that fails once lanes have started gets its error back, and
+    /// the lanes waiting for more files are let go.
+    @Test func aListingThatFailsGetsItsErrorBack() throws {
+        struct ListingFailed: Error, Equatable {}
+        let (directory, locations, _) = try Self.locations()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let listed = Array(repeating: locations, count: 5).joined().map { $0 }
+        #expect(listed.count > 256, "the lanes start before the listing fails")
+        #expect(throws: ListingFailed()) {
+            _ = try StandardMediaTypeSniffer().sniffFiles(lanes: 4) { (found: ([FileLocation]) -> Void) throws(ListingFailed) in
+                found(listed)
+                throw ListingFailed()
+            }
         }
     }
 

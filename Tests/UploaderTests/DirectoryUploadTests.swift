@@ -154,6 +154,27 @@ import Glibc
         #expect(server.requests.isEmpty)
     }
 
+    /// A hazard met after hundreds of files were listed, and are being
+    /// sniffed as the walk goes on, is the same bad input: the walk hands a
+    /// directory's files over before it walks its subdirectories, so the 300
+    /// files here are being sniffed when `tree/sub/pipe` is met.
+    @Test func aHazardMetWhileListedFilesAreSniffedIsBadInput() async throws {
+        let root = FileManager.default.temporaryDirectory.appending(path: "late-hazard-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let tree = root.appending(path: "tree")
+        try FileManager.default.createDirectory(at: tree.appending(path: "sub"), withIntermediateDirectories: true)
+        for index in 0..<300 {
+            try Data("file \(index)\n".utf8).write(to: tree.appending(path: "f\(index).txt"))
+        }
+        #expect(mkfifo(tree.appending(path: "sub/pipe").path, 0o644) == 0)
+        let server = try await TestHTTPServer.start()
+        let result = try await UploaderProcess.run(["127.0.0.1:\(server.port)/up", "f@tree", "-r"], currentDirectory: root)
+        try await server.stop()
+        #expect(result.status == 2, "\(result.standardError)")
+        #expect(result.standardError == "uploader: 'f@tree': tree/sub/pipe is a FIFO, not a regular file; a directory upload sends regular files only\n")
+        #expect(server.requests.isEmpty)
+    }
+
     /// Files are opened one at a time as their parts are sent: 300 files go
     /// in one request under a limit of 32 open descriptors.
     @Test func aLargeTreeNeedsOneDescriptorForItsFiles() async throws {

@@ -82,6 +82,39 @@ import Testing
         }
     }
 
+    /// A tree of 600 files in nested directories, more than are listed
+    /// before the sniff starts beside the walk: each part still carries its
+    /// own file's type and bytes, in byte order of the paths.
+    @Test func eachFileOfATreeSniffedAsItIsWalkedCarriesItsOwnType() async throws {
+        let root = FileManager.default.temporaryDirectory.appending(path: "walked-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        var expected: [(name: String, type: String, bytes: [UInt8])] = []
+        for index in 0..<600 {
+            let kind = Self.kinds[index % Self.kinds.count]
+            let folder = index % 3 == 0 ? "d\(index % 4)" : "d\(index % 4)/e\(index % 5)"
+            try FileManager.default.createDirectory(at: root.appending(path: "tree/\(folder)"), withIntermediateDirectories: true)
+            let name = "\(folder)/file\(index)\(kind.suffix)"
+            // Text and arbitrary bytes stay what they are with the index
+            // after them, so two files of those kinds differ.
+            let marked = kind.type == "text/plain" || kind.type == "application/octet-stream"
+            let bytes = kind.bytes + (marked ? Array("file \(index)\n".utf8) : [])
+            try Data(bytes).write(to: root.appending(path: "tree/\(name)"))
+            expected.append(("tree/" + name, kind.type, bytes))
+        }
+        expected.sort { Array($0.name.utf8).lexicographicallyPrecedes(Array($1.name.utf8)) }
+        let server = try await TestHTTPServer.start()
+        let result = try await UploaderProcess.run(["--no-progress", "127.0.0.1:\(server.port)/up", "docs@tree", "-r"], currentDirectory: root)
+        try await server.stop()
+        #expect(result.status == 0, "\(result.standardError)")
+        let parts = try ReceivedPart.parts(of: try #require(server.requests.first))
+        try #require(parts.count == expected.count)
+        for (part, file) in zip(parts, expected) {
+            #expect(part.filename == Array(file.name.utf8))
+            #expect(part.headers.last == "Content-Type: \(file.type)", "\(file.name): \(part.headers)")
+            #expect(part.content == file.bytes, "\(file.name)")
+        }
+    }
+
     @Test func aMissingFileAmongManyIsNamedAndNothingIsSent() async throws {
         let (directory, names, _) = try Self.files(64)
         defer { try? FileManager.default.removeItem(at: directory) }

@@ -19,15 +19,7 @@ extension MediaTypeSniffer {
     ///   be opened or read, so the caller's own append reports why, naming
     ///   the part.
     package func sniffFiles(at locations: [FileLocation], lanes: Int) -> [SniffedFile?] {
-        let sniff = { @Sendable (location: FileLocation) -> SniffedFile? in
-            do throws(RequestBodyError) {
-                let file = try FileReader(measuring: location)
-                let type = try mediaType(of: file, at: location) ?? .octetStream
-                return SniffedFile(location: location, length: file.expectedLength, type: type, held: HeldFile.holding(file))
-            } catch {
-                return nil
-            }
-        }
+        let sniff = { @Sendable (location: FileLocation) -> SniffedFile? in sniffedFile(at: location) }
         HeldFile.reserveTable(forHolding: locations.count)
         let lanes = min(lanes, (locations.count + Self.filesPerClaim - 1) / Self.filesPerClaim)
         guard lanes > 1 else { return locations.map(sniff) }

@@ -33,16 +33,25 @@ struct DirectoryFiles {
     /// The files, in byte order of their filenames.
     let files: [File]
 
+    /// For each of ``files``, its position in the order `listing` was given
+    /// the paths.
+    let listedPositions: [Int]
+
     /// Lists the files under `directory`, the path as typed (its bytes, see
-    /// ``RawArgument``); `item` is the item as messages quote it.
+    /// ``RawArgument``); `item` is the item as messages quote it. `listing`
+    /// is given the paths to open as the walk finds them, a directory's at
+    /// a time, so they can be opened while it goes on.
     ///
     /// - Throws: ``InputError`` naming the path at fault: a loop, a special
     ///   file, a link to nothing, a directory that cannot be read, or no file
     ///   at all.
-    init(under directory: String, item: String) throws(InputError) {
+    init(under directory: String, item: String, listing: ([[UInt8]]) -> Void = { _ in }) throws(InputError) {
         let prefix = Self.ownName(of: RawArgument.bytes(of: directory))
-        files = try FileTreeWalk(root: directory, prefix: prefix, for: .directoryPart(item: item)).files
-            .map { File(path: $0.path, filename: $0.name) }
+        let walk = try FileTreeWalk(root: directory, prefix: prefix, for: .directoryPart(item: item)) { found in
+            listing(found.map(\.path))
+        }
+        files = walk.files.map { File(path: $0.path, filename: $0.name) }
+        listedPositions = walk.listedPositions
     }
 
     /// The name the directory is sent under: its last component as typed

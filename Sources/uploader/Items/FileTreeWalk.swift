@@ -90,12 +90,18 @@ struct FileTreeWalk {
     /// The files found, in byte order of their names.
     let files: [File]
 
+    /// For each of ``files``, its position in the order the walk listed
+    /// them (the order `listing` was given them).
+    let listedPositions: [Int]
+
     /// Walks `root` (as typed; a name that is not UTF-8 is taken byte for
     /// byte); each file's name starts with `prefix` (and `/`, unless
-    /// `prefix` is empty).
+    /// `prefix` is empty). `listing` is given the files as they are found,
+    /// a directory's at a time, before the walk goes on (and before it is
+    /// known to succeed), so their use can start while the walk goes on.
     ///
     /// - Throws: ``InputError`` naming the path at fault, worded for `purpose`.
-    init(root: String, prefix: [UInt8], for purpose: Purpose) throws(InputError) {
+    init(root: String, prefix: [UInt8], for purpose: Purpose, listing: (ArraySlice<File>) -> Void = { _ in }) throws(InputError) {
         let rootBytes = RawArgument.bytes(of: root)
         guard let status = Self.status(of: rootBytes) else {
             throw Self.message(.unreadableRoot(errno: errno), root: root, for: purpose)
@@ -105,14 +111,16 @@ struct FileTreeWalk {
         }
         var walk = Walk(purpose: purpose)
         do throws(Problem) {
-            try walk.visit(rootBytes, named: prefix, ancestors: [FileID(status)])
+            try walk.visit(rootBytes, named: prefix, ancestors: [FileID(status)], listing: listing)
         } catch {
             throw Self.message(error, root: root, for: purpose)
         }
         guard !walk.files.isEmpty else {
             throw Self.message(.empty, root: root, for: purpose)
         }
-        files = walk.files.sorted { $0.name.lexicographicallyPrecedes($1.name) }
+        let listed = walk.files
+        listedPositions = listed.indices.sorted { listed[$0].name.lexicographicallyPrecedes(listed[$1].name) }
+        files = listedPositions.map { listed[$0] }
     }
 
     /// `stat(2)` of a path given as bytes (links followed); `nil` with `errno` set when it fails.
@@ -139,16 +147,21 @@ private struct FileID: Equatable {
     }
 }
 
-/// The walk's state: the files found so far.
+/// The walk's state: the files found so far, and how many of them were
+/// handed to the listing.
 private struct Walk {
     let purpose: FileTreeWalk.Purpose
     var files: [FileTreeWalk.File] = []
+    var listedCount = 0
 
-    /// Lists `path` (its files named under `name`) and walks each
-    /// subdirectory in turn; `ancestors` are the directories it is inside,
-    /// itself included.
-    mutating func visit(_ path: [UInt8], named name: [UInt8], ancestors: [FileID]) throws(FileTreeWalk.Problem) {
+    /// Lists `path` (its files named under `name`), hands `listing` its
+    /// files, then walks each subdirectory in turn; `ancestors` are the
+    /// directories it is inside, itself included.
+    mutating func visit(
+        _ path: [UInt8], named name: [UInt8], ancestors: [FileID], listing: (ArraySlice<FileTreeWalk.File>) -> Void
+    ) throws(FileTreeWalk.Problem) {
         let slash = UInt8(ascii: "/")
+        var subdirectories: [(path: [UInt8], name: [UInt8], id: FileID)] = []
         for entry in try Self.entries(in: path, measuringFiles: purpose.measuresFiles) {
             let childPath = (path.last == slash ? path : path + [slash]) + entry.name
             let childName = name.isEmpty ? entry.name : name + [slash] + entry.name
@@ -168,11 +181,22 @@ private struct Walk {
             case S_IFDIR:
                 let id = FileID(status)
                 if ancestors.contains(id) { throw .loop(path: childPath) }
-                try visit(childPath, named: childName, ancestors: ancestors + [id])
+                subdirectories.append((childPath, childName, id))
             default:
                 throw .specialFile(path: childPath, mode: status.st_mode & S_IFMT)
             }
         }
+        list(to: listing)
+        for subdirectory in subdirectories {
+            try visit(subdirectory.path, named: subdirectory.name, ancestors: ancestors + [subdirectory.id], listing: listing)
+        }
+    }
+
+    /// Hands `listing` the files found since it was last given any.
+    private mutating func list(to listing: (ArraySlice<FileTreeWalk.File>) -> Void) {
+        guard listedCount < files.count else { return }
+        listing(files[listedCount...])
+        listedCount = files.count
     }
 
     /// Records a regular file.

@@ -471,6 +471,21 @@ struct RequestAssembler {
         return files
     }
 
+    /// The files under a directory part's `directory`, sniffed on every
+    /// core as the walk lists them; then libmagic's database is given back,
+    /// as ``sniffedReleasingMagic(_:)`` gives it.
+    private static func directoryFilesSniffed(
+        under directory: String, item: String
+    ) throws(InputError) -> (files: DirectoryFiles, sniffed: [SniffedFile?]) {
+        let sniffer = StandardMediaTypeSniffer()
+        let (files, sniffed) = try sniffer.sniffFiles(lanes: ProcessInfo.processInfo.activeProcessorCount) { listed throws(InputError) in
+            try DirectoryFiles(under: directory, item: item) { paths in listed(paths.map(FileLocation.init(bytes:))) }
+        }
+        MagicDatabase.releaseSharedIdleHandles()
+        // In the order of the files, which is not the order listed.
+        return (files, files.listedPositions.map { sniffed[$0] })
+    }
+
     private static func appendFile(
         _ source: RequestItem.FileSource, name: String, sniffed: SniffedFile?, recursive: Bool, streamsStandardInput: Bool,
         to form: inout MultipartFormData
@@ -489,10 +504,12 @@ struct RequestAssembler {
             guard source.filename == nil else {
                 throw InputError(.malformedItem, "\(item): ;filename= names one file, and a directory sends each file under its own path; drop it")
             }
-            let files = try DirectoryFiles(under: source.path, item: item).files
-            let paths = files.map { FilePath(platformString: $0.path.map { CChar(bitPattern: $0) } + [0]) }
             // Typed on every core first, as separate file items are.
-            let sniffed = type != nil ? [] : sniffedReleasingMagic(paths.map(FileLocation.init))
+            let (directory, sniffed) = type != nil
+                ? (try DirectoryFiles(under: source.path, item: item), [])
+                : try directoryFilesSniffed(under: source.path, item: item)
+            let files = directory.files
+            let paths = files.map { FilePath(platformString: $0.path.map { CChar(bitPattern: $0) } + [0]) }
             for (position, file) in files.enumerated() {
                 if position < sniffed.count, let sniffedFile = sniffed[position] {
                     form.appendFile(sniffedFile, name: name, filenameBytes: file.filename)
