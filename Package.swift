@@ -318,7 +318,10 @@ let package = Package(
         ),
         .executableTarget(
             name: "s3-upload",
-            dependencies: ["AWSSigning", "ObjectStorage", "RequestBuilder", "RequestBuilderAsyncHTTPClient", "HTTPBody", .product(name: "HTTPTypes", package: "swift-http-types")],
+            dependencies: [
+                "AWSSigning", "ObjectStorage", "RequestBuilder", "RequestBuilderAsyncHTTPClient", "HTTPBody",
+                .product(name: "HTTPTypes", package: "swift-http-types"), .product(name: "NIOPosix", package: "swift-nio"),
+            ],
             path: "Samples/S3Upload",
             swiftSettings: sharedSwiftSettings
         ),
@@ -403,6 +406,7 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ],
             swiftSettings: sharedSwiftSettings
         ),

@@ -10,16 +10,24 @@ import AWSSigning
 import Foundation
 import HTTPBody
 import HTTPTypes
+import NIOPosix
 import ObjectStorage
 import RequestBuilder
 import RequestBuilderAsyncHTTPClient
 
-let arguments = Array(CommandLine.arguments.dropFirst())
-let transport = AsyncHTTPClientTransport()
-
 func fail(_ message: String) -> Never {
     FileHandle.standardError.write(Data("s3-upload: \(message)\n".utf8))
     exit(1)
+}
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+// Four parts at a time need no more than one event loop; the transport
+// waits for its loops between body chunks, so one loop wakes one thread.
+let transport: AsyncHTTPClientTransport
+do {
+    transport = try AsyncHTTPClientTransport(tls: .fromEnvironment(), eventLoopGroup: MultiThreadedEventLoopGroup(numberOfThreads: 1))
+} catch {
+    fail("\(error)")
 }
 
 do {

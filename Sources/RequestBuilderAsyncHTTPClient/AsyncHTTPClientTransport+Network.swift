@@ -1,3 +1,5 @@
+public import AsyncHTTPClient
+public import NIOCore
 public import RequestBuilder
 
 extension AsyncHTTPClientTransport {
@@ -21,6 +23,10 @@ extension AsyncHTTPClientTransport {
     ///   - proxies: The proxies and the hosts that bypass them; none by default.
     ///   - connectTimeout: How long connecting (to the target or the proxy) may take.
     ///   - chunkSize: How many body bytes to read and write at a time.
+    ///   - eventLoopGroup: The event loops the clients' connections run on;
+    ///     by default NIO's shared group, a loop per core. A group of one
+    ///     loop suits a process that sends a few requests at a time: each
+    ///     body chunk then waits for one loop, not one per core.
     /// - Throws: `RequestError` (code `invalidRequest`) naming
     ///   a file of the settings that cannot be read, an encrypted key, or a key
     ///   that does not match its certificate.
@@ -28,15 +34,16 @@ extension AsyncHTTPClientTransport {
         tls: TLSSettings,
         proxies: ProxySettings = .direct,
         connectTimeout: Duration = .seconds(10),
-        chunkSize: Int = 512 * 1024
+        chunkSize: Int = 512 * 1024,
+        eventLoopGroup: any EventLoopGroup = HTTPClient.defaultEventLoopGroup
     ) throws {
-        let routes = try ClientRoutes(tls: tls, proxies: proxies, connectTimeout: connectTimeout)
+        let routes = try ClientRoutes(tls: tls, proxies: proxies, connectTimeout: connectTimeout, eventLoopGroup: eventLoopGroup)
         self.init(client: routes.direct, chunkSize: chunkSize)
         self.routes = routes
     }
 
     /// Shuts down the clients a transport made from settings owns
-    /// (``init(tls:proxies:connectTimeout:chunkSize:)``); for a transport made
+    /// (``init(tls:proxies:connectTimeout:chunkSize:eventLoopGroup:)``); for a transport made
     /// with ``init(client:chunkSize:)`` it does nothing: the client is yours.
     public func shutdown() async throws {
         try await routes?.shutdown()

@@ -135,7 +135,7 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
             let left = request.timeout.map { $0 - (ContinuousClock.now - started) } ?? .seconds(5)
             if proxy == nil, left > .zero, Self.isUnverifiedCertificate(error), let host = url.host {
                 let port = url.port ?? (url.scheme?.lowercased() == "http" ? 80 : 443)
-                if let finding = await CertificateProbe.check(host: host, port: port, within: min(left, .seconds(5))) {
+                if let finding = await CertificateProbe.check(host: host, port: port, within: min(left, .seconds(5)), on: client.eventLoopGroup) {
                     throw RequestError(
                         code: .untrustedCertificate,
                         description: "\(request.describedTarget): \(Self.untrustedCertificate(finding, host: request.head.authority ?? host, rootsFile: routes?.rootsFile))",
@@ -149,7 +149,7 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
             // tunnel again tells which.
             if let proxy, left > .zero, let failure = error as? HTTPClientError,
                failure == .remoteConnectionClosed || failure == .connectTimeout, let target = Self.tunnelTarget(url) {
-                switch await ProxyTunnelProbe.check(proxy, target: target, within: min(left, .seconds(2))) {
+                switch await ProxyTunnelProbe.check(proxy, target: target, within: min(left, .seconds(2)), on: client.eventLoopGroup) {
                 case .closed:
                     throw RequestError.transport(request, "proxy \(proxy.authority) closed the connection instead of opening a tunnel to \(target)", underlying: error)
                 case .noAnswer:

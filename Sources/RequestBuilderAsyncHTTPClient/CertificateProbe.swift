@@ -21,10 +21,9 @@ enum CertificateProbe {
 
     /// Reads the certificate `host:port` presents; `nil` when it cannot be
     /// read in time: connecting and the handshake each get `limit` (the
-    /// server gone, no certificate).
-    static func check(host: String, port: Int, within limit: Duration) async -> Finding? {
+    /// server gone, no certificate); the connection runs on `group`.
+    static func check(host: String, port: Int, within limit: Duration, on group: any EventLoopGroup) async -> Finding? {
         guard let context = try? NIOSSLContext(configuration: .makeClientConfiguration()) else { return nil }
-        let group = MultiThreadedEventLoopGroup.singleton
         let found = group.next().makePromise(of: NIOSSLCertificate?.self)
         // An IP address is not a server name (SNI takes names only).
         let serverName = isIPAddress(host) ? nil : host

@@ -1,6 +1,6 @@
 import AsyncHTTPClient
+import Dispatch
 import NIOCore
-import NIOPosix
 import RequestBuilder
 
 /// The clients of a transport made from TLS and proxy settings: one that
@@ -35,7 +35,7 @@ final class ClientRoutes: Sendable {
     /// vouch for is reported against that file.
     let rootsFile: String?
 
-    init(tls: TLSSettings, proxies: ProxySettings, connectTimeout: Duration) throws {
+    init(tls: TLSSettings, proxies: ProxySettings, connectTimeout: Duration, eventLoopGroup group: any EventLoopGroup) throws {
         var configuration = AsyncHTTPClientTransport.configuration(connectTimeout: connectTimeout)
         let (tlsConfiguration, httpsProblem) = try tls.makeTLSConfiguration()
         configuration.tlsConfiguration = tlsConfiguration
@@ -43,7 +43,6 @@ final class ClientRoutes: Sendable {
         if case .pemFile(let path) = tls.trustRoots, tls.verifiesServer { rootsFile = path } else { rootsFile = nil }
         // Redirects are the request layer's decision, on every transport.
         configuration.redirectConfiguration = .disallow
-        let group = MultiThreadedEventLoopGroup.singleton
         direct = HTTPClient(eventLoopGroup: group, configuration: configuration)
         var proxied: [ProxyServer: HTTPClient] = [:]
         // An HTTP proxy for http:// targets only needs no client: they go in absolute form.
@@ -88,10 +87,13 @@ final class ClientRoutes: Sendable {
     /// down, as URLSession's do: a debug build of AsyncHTTPClient traps when
     /// a client that is still running is released. A client shutting down
     /// keeps itself alive until it is done; one already shut down only
-    /// reports that, which nothing needs to hear.
+    /// reports that, which nothing needs to hear. The report comes on a
+    /// dispatch queue, not in a promise of the clients' event loops: the
+    /// user's group may be shut down by now, and a promise of a loop shut
+    /// down is never completed.
     deinit {
         for client in [direct] + Array(proxied.values) {
-            client.shutdown().whenComplete { _ in }
+            client.shutdown(queue: .global()) { _ in }
         }
     }
 

@@ -3,7 +3,7 @@ package import RequestBuilder
 
 extension HTTPClient.Configuration {
     /// Verifies servers, trusts and presents what `tls` says, every file it
-    /// names read now (as ``AsyncHTTPClientTransport/init(tls:proxies:connectTimeout:chunkSize:)``
+    /// names read now (as ``AsyncHTTPClientTransport/init(tls:proxies:connectTimeout:chunkSize:eventLoopGroup:)``
     /// reads them): for a client of one's own making, such as the uploader's
     /// one-loop client, which trusts what `SSL_CERT_FILE` names too.
     ///

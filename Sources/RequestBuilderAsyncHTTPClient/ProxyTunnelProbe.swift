@@ -21,14 +21,14 @@ enum ProxyTunnelProbe {
 
     /// Asks `proxy` for a tunnel to `target` (`host:port`); `nil` when the
     /// proxy cannot be reached at all (that failure is reported as such).
-    static func check(_ proxy: ProxyServer, target: String, within limit: Duration) async -> Finding? {
+    /// The connection runs on `group`.
+    static func check(_ proxy: ProxyServer, target: String, within limit: Duration, on group: any EventLoopGroup) async -> Finding? {
         var head = "CONNECT \(target) HTTP/1.1\r\nHost: \(target)\r\n"
         if let username = proxy.username {
             let credentials = Data("\(username):\(proxy.password ?? "")".utf8).base64EncodedString()
             head += "Proxy-Authorization: Basic \(credentials)\r\n"
         }
         head += "\r\n"
-        let group = MultiThreadedEventLoopGroup.singleton
         let found = group.next().makePromise(of: Finding.self)
         let bootstrap = ClientBootstrap(group: group)
             .connectTimeout(TimeAmount(saturating: limit))

@@ -2,6 +2,8 @@ import Foundation
 import HTTPBody
 import HTTPTypes
 import Logging
+import NIOCore
+import NIOPosix
 import RequestBuilder
 import RequestBuilderAsyncHTTPClient
 import TestSupport
@@ -84,6 +86,17 @@ import Testing
         return response
     }
 
+    /// Never called: it compiles the README's event-loop group snippet.
+    static func eventLoopSnippet(tls: TLSSettings) async throws {
+        // README event loop snippet begins
+        let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+        let transport = try AsyncHTTPClientTransport(tls: tls, eventLoopGroup: group)
+        // … send …
+        try await transport.shutdown()
+        try await group.shutdownGracefully()
+        // README event loop snippet ends
+    }
+
     /// Never called: it compiles the README's redirect snippet.
     static func redirectSnippet(tokens: CredentialStore, photoURL: URL) async throws -> Response {
         // README redirect snippet begins
@@ -98,7 +111,12 @@ import Testing
     }
 
     @Test func readmeShowsTheRedirectSnippetCompiledHere() throws {
-        #expect(try Self.compiledSnippet(named: "README redirect snippet") == Self.readmeBlock(at: 6))
+        #expect(try Self.compiledSnippet(named: "README redirect snippet") == Self.readmeBlock(at: 7))
+        #expect(try !Self.readmeBlock(at: 7).isEmpty)
+    }
+
+    @Test func readmeShowsTheEventLoopSnippetCompiledHere() throws {
+        #expect(try Self.compiledSnippet(named: "README event loop snippet") == Self.readmeBlock(at: 6))
         #expect(try !Self.readmeBlock(at: 6).isEmpty)
     }
 

@@ -1,6 +1,9 @@
+import AsyncHTTPClient
 import Foundation
 import HTTPBody
 import HTTPTypes
+import NIOCore
+import NIOPosix
 import RequestBuilder
 import RequestBuilderAsyncHTTPClient
 import TestSupport
@@ -145,6 +148,26 @@ import Testing
         #expect(error?.code == .untrustedCertificate)
         #expect(error?.description == "POST https://127.0.0.1:\(server.port)/up: the server's certificate for 127.0.0.1:\(server.port) is not trusted (self-signed or unknown issuer): add its issuer to TLSSettings.trustRoots")
         #expect(try server.requests().isEmpty)
+    }
+
+    /// A transport given an event-loop group runs its connections there,
+    /// the probe of a certificate it does not trust included, and works
+    /// with the group shut down after it.
+    @Test func aTransportRunsOnTheEventLoopGroupItIsGiven() async throws {
+        let server = try await TLSTestServer.start()
+        defer { server.stop() }
+        let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+        let trusting = try AsyncHTTPClientTransport(tls: TLSSettings(trustRoots: .pemFile(server.file("ca.pem"))), eventLoopGroup: group)
+        #expect(trusting.client.eventLoopGroup === group)
+        let response = try await Self.upload(server.url(path: "/up"), with: trusting)
+        try await trusting.shutdown()
+        #expect(response.status == .ok)
+        let refusing = try AsyncHTTPClientTransport(tls: TLSSettings(), eventLoopGroup: group)
+        let error = await Self.failure { try await Self.upload(server.url(path: "/refused"), with: refusing) }
+        try await refusing.shutdown()
+        #expect(error?.description.hasSuffix("is not trusted (self-signed or unknown issuer): add its issuer to TLSSettings.trustRoots") == true, "\(String(describing: error))")
+        try await group.shutdownGracefully()
+        #expect(try server.requests().map(\.path) == ["/up"])
     }
 
     /// Roots the app chose that do not vouch for the server: the message

@@ -63,9 +63,8 @@ enum CommandTransport {
     /// no proxy in play (the environment's trust settings are the process
     /// client's too), one request at a time, and for a dry run, it is the
     /// process's one client, started while the request is prepared
-    /// (``processClient``); an object store's `--concurrency` requests get
-    /// a client on as many event loops as there are cores. `-v` wraps it
-    /// (``VerboseTransport``).
+    /// (``processClient``); any other gets a client of its own, on the same
+    /// one event loop. `-v` wraps it (``VerboseTransport``).
     static func make(
         _ options: UploaderOptions,
         environment: [String: String] = ProcessEnvironment.variables,
@@ -83,7 +82,7 @@ enum CommandTransport {
             base = SharedClientTransport()
         } else {
             do {
-                let transport = try AsyncHTTPClientTransport(tls: tls, proxies: proxies)
+                let transport = try AsyncHTTPClientTransport(tls: tls, proxies: proxies, eventLoopGroup: eventLoops)
                 madeTransports.withLock { $0.append(transport) }
                 base = transport
             } catch {
@@ -162,10 +161,13 @@ enum CommandTransport {
         return .success((client, httpsProblem))
     }()
 
-    /// One event loop, for the process's lifetime: one request needs no more,
-    /// and one loop keeps the transport's wait for it between body chunks
-    /// short. Never shut down: AsyncHTTPClient's clean-up of a failed upload
-    /// may still call on it after the response is in.
+    /// One event loop for every client of the process, for its lifetime.
+    /// The transport waits for the client's loops between body chunks, all
+    /// of them; on one loop, an object store's `--concurrency` requests wake
+    /// one thread per chunk, not one per core, and its TLS records, a few
+    /// percent of the CPU, fit on one thread. Never shut down:
+    /// AsyncHTTPClient's clean-up of a failed upload may still call on it
+    /// after the response is in.
     private static let eventLoops = MultiThreadedEventLoopGroup(numberOfThreads: 1)
 
     /// `-k`'s warning, on every run that uses it.
