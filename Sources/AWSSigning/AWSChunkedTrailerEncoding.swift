@@ -14,10 +14,14 @@ package struct AWSChunkedTrailerEncoding: Sendable {
     package static let payloadHash = "STREAMING-UNSIGNED-PAYLOAD-TRAILER"
     /// The trailer's field name, which `x-amz-trailer` announces.
     package static let trailerName = "x-amz-checksum-crc32"
-    /// Bytes of data in each chunk but the last: a chunk and its framing fit
-    /// in one 512 KiB write with the 1 KiB a TLS transport leaves for its
-    /// records, so each goes to the transport as it was read, uncopied.
-    static let chunkSize = 510 * 1024
+    /// Bytes of data in each chunk but the last: with its framing (9 bytes)
+    /// a chunk is exactly one read of the AsyncHTTPClient transport over TLS
+    /// (512 KiB less 64 bytes for alignment and 1 KiB of room for the TLS
+    /// records: 523,200 bytes), so each is read into the buffer the
+    /// transport sends and handed on whole, neither copied nor gathered with
+    /// the next. Any other read length takes the gathering path, correct
+    /// but one copy dearer.
+    static let chunkSize = 523_191
     /// `x-amz-checksum-crc32:` and 8 base64 digits and CRLF, after the empty chunk.
     private static let trailerLength: Int64 = 21 + 8 + 2
 

@@ -10,7 +10,7 @@ import Testing
 @Suite struct ChecksumTrailerEncodingTests {
     static let bytes: [UInt8] = (0..<1_200_000).map { UInt8(truncatingIfNeeded: ($0 &* 2_654_435_761) >> 13) }
 
-    @Test(arguments: [523_264, 524_288, 600_000, 4_096, 100])
+    @Test(arguments: [523_200, 523_264, 524_288, 600_000, 4_096, 100])
     func decodesToTheBytesAndTheirCRC32(maximumLength: Int) async throws {
         for body in [RequestBody.bytes(Self.bytes), Self.shortReads(Self.bytes)] {
             let sent = AWSChunkedTrailerEncoding.SentChecksum()
@@ -24,6 +24,18 @@ import Testing
             #expect(sent.base64 == crc)
             #expect(encoded.contentEncoding == "aws-chunked")
         }
+    }
+
+    /// Read as the TLS transport reads (523,200 bytes a read), each chunk
+    /// but the last fills one read, its framing included.
+    @Test func eachChunkFillsOneReadOfTheTLSTransport() async throws {
+        let encoded = AWSChunkedTrailerEncoding.encode(.bytes(Self.bytes), decodedLength: Int64(Self.bytes.count), recordingIn: .init())
+        var reader = ChunkReader(encoded)
+        var sizes: [Int] = []
+        while let chunk = try await reader.next(maximumLength: 523_200, as: [UInt8].self) {
+            sizes.append(chunk.storage.count)
+        }
+        #expect(sizes == [523_200, 523_200, 1_200_000 - 2 * 523_191 + 9, 36])
     }
 
     @Test func anEmptyBodyIsTheFinalChunkAndTheTrailer() async throws {
