@@ -31,6 +31,13 @@ struct AWSChunkedEncoding: Sendable {
 
     /// The encoded length of `decodedLength` body bytes: what `Content-Length` says.
     static func encodedLength(decodedLength: Int64, chunkSize: Int) -> Int64 {
+        encodedLength(decodedLength: decodedLength, chunkSize: chunkSize, framingBytesPerChunk: framingBytesPerChunk)
+    }
+
+    /// The length of `decodedLength` bytes cut into chunks of `chunkSize`
+    /// and a final empty one, each chunk its size in hex, its data and
+    /// `framingBytesPerChunk` more bytes.
+    static func encodedLength(decodedLength: Int64, chunkSize: Int, framingBytesPerChunk: Int64) -> Int64 {
         let size = Int64(chunkSize)
         let fullChunks = decodedLength / size
         let rest = decodedLength % size

@@ -36,8 +36,9 @@ public struct S3Client: Sendable {
     /// upload keeps the one it began with). CRC-32 by default, as the AWS SDKs send.
     public var checksumAlgorithm: S3ChecksumAlgorithm = .crc32
     /// When the bytes of each `PUT` and part are signed: by default not over
-    /// HTTPS, where TLS protects them (`UNSIGNED-PAYLOAD`, with their
-    /// checksum still sent and checked), and always over plain HTTP. Set
+    /// HTTPS, where TLS protects them (their CRC-32 in an `aws-chunked`
+    /// trailer, or in a header for a store that refuses trailers; checked by
+    /// the store either way), and always over plain HTTP. Set
     /// ``S3PayloadSigning/always`` for a store that refuses unsigned payloads.
     public var payloadSigning: S3PayloadSigning = .unsignedOverHTTPS
     /// How long each request may take, the whole exchange (see
@@ -64,6 +65,13 @@ public struct S3Client: Sendable {
     }
     /// Shared by the copies of this client, so their requests count together.
     private var slots: TransferSlots?
+    /// Set once a store refused a checksum trailer: this client and its
+    /// copies send every later payload with the checksum in its header.
+    let trailerRefused = LockedValue(false)
+    /// ``client`` for a payload with its checksum in a trailer: its retry
+    /// does not repeat a `501 Not Implemented`, which is how a store that
+    /// does not know the form refuses it, so the header form follows at once.
+    let trailerClient: RequestClient
 
     /// The largest error or listing body read into memory.
     static let maximumAnswerSize = 8 * 1024 * 1024
@@ -88,6 +96,9 @@ public struct S3Client: Sendable {
         self.signer = SigV4Signer(credentials: credentials, region: endpoint.region, service: "s3")
         self.retry = retry
         self.client = RequestClient(transport: transport, middleware: middleware + [retry, SigV4Middleware(signer: signer)])
+        var trailerRetry = retry
+        trailerRetry.retryableStatuses.remove(501)
+        self.trailerClient = RequestClient(transport: transport, middleware: middleware + [trailerRetry, SigV4Middleware(signer: signer)])
     }
 
     /// A request builder for an object (or, with `key` nil, the bucket).
@@ -100,11 +111,14 @@ public struct S3Client: Sendable {
 
     /// Uploads `body` as the object at `location` in one `PUT`.
     ///
-    /// A replayable body of known length is read once beforehand for its
-    /// ``checksumAlgorithm`` checksum (`x-amz-checksum-crc32`), which the
-    /// store checks what it received against, and, when
-    /// ``payloadSigning`` signs it, for its SHA-256, the signed payload
-    /// hash; a stream is sent with `aws-chunked` signing instead. S3 takes up to
+    /// A replayable body of known length carries its ``checksumAlgorithm``
+    /// checksum, which the store checks what it received against: unsigned
+    /// (``S3PayloadSigning/unsignedOverHTTPS``), a CRC-32 is computed as the
+    /// bytes are sent and goes in an `aws-chunked` trailer, the body read
+    /// once; otherwise the body is read once beforehand for the checksum
+    /// (`x-amz-checksum-crc32`) and, when ``payloadSigning`` signs it, its
+    /// SHA-256, the signed payload hash. A stream is sent with `aws-chunked`
+    /// signing instead. S3 takes up to
     /// 5 GiB in one `PUT`; use ``S3MultipartUpload`` past that (or past a
     /// few hundred megabytes, to send parts in parallel).
     ///
@@ -125,8 +139,14 @@ public struct S3Client: Sendable {
         progress: @escaping @Sendable (UploadProgress) -> Void = { _ in }
     ) async throws -> Response {
         try await transfer {
-            let request = try await putObjectRequest(body, at: location, headerFields: headerFields)
-            return try await send(request, operation: "PutObject", location: location, progress: progress)
+            guard body.isReplayable, body.length != nil else {
+                let request = try await putObjectRequest(body, at: location, headerFields: headerFields)
+                return try await send(request, operation: "PutObject", location: location, progress: progress)
+            }
+            let put = try self.request(.put, bucket: location.bucket, key: location.key).headers(headerFields)
+            return try await sendPayload(body, algorithm: checksumAlgorithm, operation: "PutObject", location: location, progress: progress) {
+                try put.body($0).headers($1).build()
+            }.response
         }
     }
 
@@ -144,13 +164,18 @@ public struct S3Client: Sendable {
         return try await slots.withSlot(body)
     }
 
-    /// The `PUT` that ``putObject(_:at:headerFields:progress:)`` sends, before
-    /// signing: with the body's checksum and payload hash (its SHA-256, or
-    /// `UNSIGNED-PAYLOAD` as ``payloadSigning`` says; read once here) when
-    /// it can be read twice.
+    /// The `PUT` that ``putObject(_:at:headerFields:progress:)`` sends first,
+    /// before signing, when the body can be read twice: its body encoded with
+    /// a CRC-32 trailer where that is how this client sends it (see
+    /// ``S3PayloadSigning/unsignedOverHTTPS``), else with the body's checksum
+    /// and payload hash (its SHA-256, or `UNSIGNED-PAYLOAD` as
+    /// ``payloadSigning`` says; read once here).
     public func putObjectRequest(_ body: RequestBody, at location: S3Location, headerFields: HTTPFields = [:]) async throws -> PreparedRequest {
         var request = try self.request(.put, bucket: location.bucket, key: location.key).headers(headerFields).body(body)
-        if body.isReplayable, body.length != nil {
+        if sendsChecksumTrailer(of: body, algorithm: checksumAlgorithm), let length = body.length {
+            let encoded = AWSChunkedTrailerEncoding.encode(body, decodedLength: length, recordingIn: .init())
+            request = request.body(encoded).headers(Self.trailerFields(decodedLength: length))
+        } else if body.isReplayable, body.length != nil {
             request = request.headers(try await PayloadChecksum(of: body, algorithm: checksumAlgorithm, signed: signsPayloads).headerFields)
         }
         return try request.build()
@@ -179,14 +204,18 @@ public struct S3Client: Sendable {
     ///   message for any other status or an error in a 2xx
     ///   (``S3Error/Code/uploadNotFound`` for `NoSuchUpload`); `RequestError`
     ///   for failures to send.
+    ///
+    /// `client` is the request client the attempts go through: ``client``
+    /// unless given (``trailerClient`` for the trailer form).
     func send(
         _ request: PreparedRequest,
         operation: String,
         location: S3Location,
+        through client: RequestClient? = nil,
         progress: @escaping @Sendable (UploadProgress) -> Void = { _ in }
     ) async throws -> Response {
         try await transfer {
-            try await sendNow(request, operation: operation, location: location, progress: progress)
+            try await sendNow(request, operation: operation, location: location, through: client ?? self.client, progress: progress)
         }
     }
 
@@ -194,6 +223,7 @@ public struct S3Client: Sendable {
         _ request: PreparedRequest,
         operation: String,
         location: S3Location,
+        through client: RequestClient,
         progress: @escaping @Sendable (UploadProgress) -> Void
     ) async throws -> Response {
         let request = request.updating(acceptableStatus: .any).updating(timeout: request.timeout ?? timeout)

@@ -25,14 +25,15 @@ extension S3MultipartUpload {
             .build()
     }
 
-    /// `PUT /KEY?partNumber=N&uploadId=ID` with the part's bytes and digests.
-    func partRequest(number: Int, uploadID: String, slice: RequestBody, checksum: PayloadChecksum, with client: S3Client) throws -> PreparedRequest {
+    /// `PUT /KEY?partNumber=N&uploadId=ID` with the part's bytes (perhaps
+    /// encoded) and the `fields` that describe them.
+    func partRequest(number: Int, uploadID: String, payload: RequestBody, fields: HTTPFields, with client: S3Client) throws -> PreparedRequest {
         try client.request(.put, bucket: location.bucket, key: location.key)
             .query("partNumber", String(number))
             .query("uploadId", uploadID)
             .headers(stepFields(includingCustomerKey: true))
-            .headers(checksum.headerFields)
-            .body(slice)
+            .headers(fields)
+            .body(payload)
             .build()
     }
 

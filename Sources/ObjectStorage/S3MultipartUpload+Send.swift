@@ -181,7 +181,7 @@ extension S3MultipartUpload {
         return sent
     }
 
-    /// Checksums (and, when signed, hashes) and sends one part, in one of the client's transfer slots.
+    /// Sends one part with its checksum (see `S3Client.sendPayload`), in one of the client's transfer slots.
     private func sendPart(_ number: Int, of state: State, with client: S3Client, counter: PartProgress) async throws -> S3UploadedPart {
         try await client.transfer {
             try await sendPartNow(number, of: state, with: client, counter: counter)
@@ -191,16 +191,17 @@ extension S3MultipartUpload {
     private func sendPartNow(_ number: Int, of state: State, with client: S3Client, counter: PartProgress) async throws -> S3UploadedPart {
         let range = self.range(ofPart: number)
         let slice = try body.slice(range)
-        let checksum = try await PayloadChecksum(of: slice, algorithm: state.checksumAlgorithm, signed: client.signsPayloads)
-        let request = try partRequest(number: number, uploadID: state.uploadID, slice: slice, checksum: checksum, with: client)
-        let response = try await client.send(request, operation: "UploadPart \(number)", location: location) { sent in
-            counter.update(part: number, sent: sent.bytesSent)
+        let (response, checksum) = try await client.sendPayload(
+            slice, algorithm: state.checksumAlgorithm, operation: "UploadPart \(number)", location: location,
+            progress: { sent in counter.update(part: number, sent: sent.bytesSent) }
+        ) {
+            try partRequest(number: number, uploadID: state.uploadID, payload: $0, fields: $1, with: client)
         }
         guard let eTag = response.headerFields[.eTag], !eTag.isEmpty else {
             throw S3Error(code: .invalidResponse, description: "The store took part \(number) of \(location) without an ETag", status: response.status)
         }
         counter.update(part: number, sent: range.upperBound - range.lowerBound)
-        return S3UploadedPart(number: number, eTag: eTag, checksum: checksum.value, size: range.upperBound - range.lowerBound)
+        return S3UploadedPart(number: number, eTag: eTag, checksum: checksum, size: range.upperBound - range.lowerBound)
     }
 
     /// Completes the upload; a `200` holding an `<Error>` fails (``S3Client`` retries a transient one).

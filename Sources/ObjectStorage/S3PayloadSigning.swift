@@ -8,8 +8,10 @@
 /// ```
 ///
 /// Either way the head is signed, and each `PUT` and part carries its
-/// ``S3Client/checksumAlgorithm`` checksum in a header (`x-amz-checksum-crc32`),
-/// which the store checks against the bytes it received and keeps. A signed
+/// ``S3Client/checksumAlgorithm`` checksum, which the store checks against
+/// the bytes it received and keeps: in a header (`x-amz-checksum-crc32`)
+/// when signed, and in an `aws-chunked` trailer when unsigned (see
+/// ``unsignedOverHTTPS``). A signed
 /// payload costs one SHA-256 of every byte sent (about 0.5 s a GiB on a CPU
 /// with the SHA extensions): it is what protects the bytes from change on
 /// the way over plain HTTP, and what TLS already does over HTTPS.
@@ -26,9 +28,20 @@ public struct S3PayloadSigning: Sendable, Hashable {
     }
 
     /// The default: over HTTPS, where TLS protects the bytes, they are sent
-    /// as `UNSIGNED-PAYLOAD` with their checksum and no SHA-256 is computed
-    /// (as the AWS SDKs and the AWS CLI send uploads over HTTPS); over plain
-    /// HTTP they are signed.
+    /// unsigned with their checksum and no SHA-256 is computed (as the AWS
+    /// SDKs and the AWS CLI send uploads over HTTPS); over plain HTTP they
+    /// are signed.
+    ///
+    /// Unsigned, a replayable body of known length with a CRC-32 checksum
+    /// goes as `STREAMING-UNSIGNED-PAYLOAD-TRAILER`: `aws-chunked`, without
+    /// chunk signatures, its CRC-32 in an `x-amz-checksum-crc32` trailer
+    /// computed as the bytes are sent, so they are read once. A store that
+    /// refuses that form (a `501`, or a `400` such as `NotImplemented`,
+    /// `InvalidArgument` or `InvalidRequest`, as older MinIO and Ceph RGW
+    /// answer) gets the request again, whole, as `UNSIGNED-PAYLOAD` with the
+    /// CRC-32 in its `x-amz-checksum-crc32` header (the bytes read once for
+    /// it, then sent), and so does every later payload of that
+    /// ``S3Client`` and its copies.
     ///
     /// With ``S3ChecksumAlgorithm/sha256`` as the checksum the payload is
     /// signed over HTTPS too: its SHA-256 is computed for the checksum anyway.

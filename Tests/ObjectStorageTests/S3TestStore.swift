@@ -36,9 +36,9 @@ struct S3TestStore: Sendable {
         return S3TestStore(server: server, s3: s3)
     }
 
-    /// Creates a bucket with a name no other test uses.
-    func makeBucket() async throws -> String {
-        let name = "test-\(UUID().uuidString.lowercased().prefix(18))"
+    /// Creates a bucket with a name no other test uses, beginning with `prefix`.
+    func makeBucket(prefix: String = "test-") async throws -> String {
+        let name = "\(prefix)\(UUID().uuidString.lowercased().prefix(18))"
         let response = try await s3.client.send(s3.request(.put, bucket: name, key: nil).build())
         precondition(response.status.code == 200, "moto did not create the bucket")
         return name

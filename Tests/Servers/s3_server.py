@@ -28,8 +28,10 @@ buckets: it writes DIR/ca.pem (a private CA, made at start by tls_server.py's
 make_files) and a certificate for 127.0.0.1 that CA issued, and adds the
 port to the JSON as "tlsPort". Every request whose header signature passed
 is then a JSON line of DIR/payloads.log: its method, its raw target, its
-x-amz-content-sha256 and its x-amz-checksum-crc32 (null when absent), so a
-test sees how each payload came signed.
+x-amz-content-sha256 and its x-amz-checksum-crc32, from the header or from
+an aws-chunked trailer (null when absent), so a test sees how each payload
+came signed. Buckets named refuses-trailers-* refuse the trailer form as
+stores that lack it do (REFUSING_TRAILERS says which).
 
 The first line of standard output is the launchers' contract (the port); the
 second is the credentials above, as JSON. The script exits when standard input
@@ -57,6 +59,7 @@ from moto.s3.exceptions import AccessForbidden, S3AccessDeniedError, S3ClientErr
 from moto.moto_server.werkzeug_app import DomainDispatcherApplication, create_backend_app
 from moto.server import ThreadedMotoServer
 from moto import settings as moto_settings
+from werkzeug.exceptions import HTTPException
 from werkzeug.serving import make_server
 
 import tls_server
@@ -224,13 +227,65 @@ class HeaderSignedRequest(SignatureCheck):
         body = self._body if isinstance(self._body, bytes) else (self._body or "").encode()
         if payload is None:
             raise InvalidRequestError("Missing required header for this request: x-amz-content-sha256")
+        crc32 = self.original_headers.get("x-amz-checksum-crc32")
+        if payload == "STREAMING-UNSIGNED-PAYLOAD-TRAILER":
+            if self.target.path.startswith("/" + REFUSING_TRAILERS):
+                PAYLOAD_LOG.record(self._method, self.raw_uri, payload, None)
+                raise TrailerNotImplementedError()
+            crc32 = self.check_trailer(body)
         if payload == "STREAMING-AWS4-HMAC-SHA256-PAYLOAD":
             self.check_chunks(body)
         elif payload not in ("UNSIGNED-PAYLOAD", "STREAMING-UNSIGNED-PAYLOAD-TRAILER") and payload != sha256_hex(body):
             raise S3ClientError("XAmzContentSHA256Mismatch", "The provided 'x-amz-content-sha256' header does not match what was computed.")
         if not payload.startswith("STREAMING-"):
             self.check_checksums(body)
-        PAYLOAD_LOG.record(self._method, self.raw_uri, payload, self.original_headers.get("x-amz-checksum-crc32"))
+        PAYLOAD_LOG.record(self._method, self.raw_uri, payload, crc32)
+
+    def check_trailer(self, body):
+        """STREAMING-UNSIGNED-PAYLOAD-TRAILER: chunks `hex-size\\r\\n DATA \\r\\n`
+        without signatures, the last of size 0, then the trailer fields that
+        x-amz-trailer names and an empty line. As S3 does, each checksum in
+        the trailer is checked against the decoded bytes (400 BadDigest) and
+        the decoded length against x-amz-decoded-content-length (moto checks
+        neither). Returns the trailer's x-amz-checksum-crc32."""
+        offset = 0
+        decoded = bytearray()
+        while True:
+            line_end = body.find(b"\r\n", offset)
+            if line_end < 0:
+                raise IncompleteBodyError("an aws-chunked chunk header has no CRLF")
+            size = int(body[offset:line_end].decode("latin-1"), 16)
+            offset = line_end + 2
+            if size == 0:
+                break
+            if body[offset + size : offset + size + 2] != b"\r\n" or len(body) < offset + size:
+                raise IncompleteBodyError("an aws-chunked chunk is shorter than its size or lacks its CRLF")
+            decoded += body[offset : offset + size]
+            offset += size + 2
+        trailer = {}
+        while True:
+            line_end = body.find(b"\r\n", offset)
+            if line_end < 0:
+                raise IncompleteBodyError("the trailer does not end with an empty line")
+            line = body[offset:line_end].decode("latin-1")
+            offset = line_end + 2
+            if not line:
+                break
+            name, _, value = line.partition(":")
+            trailer[name.strip().lower()] = value.strip()
+        if offset != len(body):
+            raise IncompleteBodyError("bytes follow the trailer")
+        if str(len(decoded)) != self.original_headers.get("X-Amz-Decoded-Content-Length"):
+            raise IncompleteBodyError("x-amz-decoded-content-length differs from the chunks' total")
+        announced = [name.strip().lower() for name in self.original_headers.get("x-amz-trailer", "").split(",") if name.strip()]
+        if sorted(announced) != sorted(trailer):
+            raise S3ClientError("InvalidTrailer", "Invalid trailing header names in x-amz-trailer.")
+        for name, digest in CHECKSUMS.items():
+            value = trailer.get(name)
+            if value is not None and value != base64.b64encode(digest(bytes(decoded))).decode():
+                algorithm = name.removeprefix("x-amz-checksum-").upper()
+                raise S3ClientError("BadDigest", f"The {algorithm} you specified did not match the calculated checksum.")
+        return trailer.get("x-amz-checksum-crc32")
 
     def check_checksums(self, body):
         """As S3 does: a checksum field that differs from the payload's is
@@ -381,6 +436,27 @@ def authorization_is_sigv4(value):
 class InvalidRequestError(S3ClientError):
     def __init__(self, message):
         super().__init__("InvalidRequest", message)
+
+
+# Buckets whose names begin so answer STREAMING-UNSIGNED-PAYLOAD-TRAILER as
+# stores that do not implement it do: 501 NotImplemented with the message
+# Cloudflare R2 sent botocore 1.36 (duolicious/duolicious#609), before
+# reading the body. The refused request is logged (its crc32 null).
+REFUSING_TRAILERS = "refuses-trailers-"
+
+
+class TrailerNotImplementedError(HTTPException):
+    """A 501 with S3's error document: moto sends a ServiceException with the
+    status its model gives the code, 400 for NotImplemented, so the status is
+    set here, as werkzeug's exceptions carry it."""
+    code = 501
+    description = (
+        '<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>NotImplemented</Code>'
+        "<Message>STREAMING-UNSIGNED-PAYLOAD-TRAILER not implemented</Message></Error>"
+    )
+
+    def get_headers(self, environ=None, scope=None):
+        return [("Content-Type", "application/xml")]
 
 
 class IncompleteBodyError(S3ClientError):
