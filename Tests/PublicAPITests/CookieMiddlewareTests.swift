@@ -84,7 +84,7 @@ import Testing
     }
 
     @Test func readmeShowsTheCookieSnippetCompiledHere() throws {
-        let readme = try ReadmeSnippet.readmeBlock(in: "Sending requests", at: 7)
+        let readme = try ReadmeSnippet.readmeBlock(in: "Sending requests", at: 8)
         #expect(!readme.isEmpty)
         #expect(try ReadmeSnippet.compiled(named: "README cookie snippet", in: #filePath) == readme)
     }
