@@ -97,8 +97,9 @@ struct FileTreeWalk {
     /// Walks `root` (as typed; a name that is not UTF-8 is taken byte for
     /// byte); each file's name starts with `prefix` (and `/`, unless
     /// `prefix` is empty). `listing` is given the files as they are found,
-    /// a directory's at a time, before the walk goes on (and before it is
-    /// known to succeed), so their use can start while the walk goes on.
+    /// a directory's at a time, before its subdirectories are walked (and
+    /// before the walk is known to succeed), so their use can start while
+    /// the walk goes on.
     ///
     /// - Throws: ``InputError`` naming the path at fault, worded for `purpose`.
     init(root: String, prefix: [UInt8], for purpose: Purpose, listing: (ArraySlice<File>) -> Void = { _ in }) throws(InputError) {
