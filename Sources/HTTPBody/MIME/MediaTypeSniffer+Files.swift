@@ -45,8 +45,9 @@ extension MediaTypeSniffer {
         }
     }
 
-    /// How many files a lane takes at once.
-    private static var filesPerClaim: Int { 8 }
+    /// How many files a lane of a batch sniff takes at once, here and in
+    /// ``sniffFiles(lanes:listedBy:)``.
+    static var filesPerClaim: Int { 8 }
 }
 
 /// A file a batch sniff opened, measured and typed

@@ -155,7 +155,7 @@ private final class ListedFilesFeed<Sniffer: MediaTypeSniffer>: Sendable {
                 if state.isCancelled { return .done }
                 if state.nextClaim < state.locations.count {
                     let start = state.nextClaim
-                    state.nextClaim = min(start + Self.filesPerClaim, state.locations.count)
+                    state.nextClaim = min(start + Sniffer.filesPerClaim, state.locations.count)
                     return .files(start: start, Array(state.locations[start..<state.nextClaim]))
                 }
                 if state.isComplete { return .done }
@@ -176,7 +176,4 @@ private final class ListedFilesFeed<Sniffer: MediaTypeSniffer>: Sendable {
             }
         }
     }
-
-    /// How many files a lane takes at once.
-    private static var filesPerClaim: Int { 8 }
 }
